@@ -1,0 +1,49 @@
+// Flat config: typescript-eslint everywhere; workflow code additionally may not touch Node built-ins
+// or non-deterministic APIs, because Temporal replays it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'assert', 'async_hooks', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs',
+  'fs/promises', 'http', 'http2', 'https', 'net', 'os', 'path', 'perf_hooks', 'process', 'readline', 'stream',
+  'timers', 'tls', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.stack/**', '.turbo/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['error'] }],
+    },
+  },
+  {
+    // The stack runner and operator CLIs talk to a terminal.
+    files: ['services/stack/**', '**/src/cli.ts', '**/src/cli/**', '**/bin/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['workflows/src/workflows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: nodeBuiltins.flatMap((m) => [m, `node:${m}`]).map((name) => ({ name, message: 'Workflow code is replayed deterministically: no Node built-ins. Call an activity instead.' })),
+        patterns: [{ group: ['@temporalio/activity', '@temporalio/client', '@temporalio/worker', '@tributary/kit', '@tributary/kit/*'], message: 'Workflows import only @temporalio/workflow, activity types and workflow-local modules.' }],
+      }],
+      'no-restricted-globals': ['error',
+        { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' },
+        { name: 'setInterval', message: 'Use sleep() in a loop from @temporalio/workflow.' },
+        { name: 'fetch', message: 'Network I/O belongs in an activity.' },
+        { name: 'process', message: 'No process access in workflow code.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/test/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
