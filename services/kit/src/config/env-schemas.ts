@@ -1,0 +1,68 @@
+// Reusable env-variable parsers and the variables every service reads. Services `.extend()` serviceEnv.
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+
+/** An integer written in decimal, e.g. a port or a number of milliseconds. */
+export const envInteger = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+
+export const envUrl = (protocols: readonly string[], description: string) =>
+  z.string().trim().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be ${description}` },
+  );
+
+const hostnamePattern = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/** One entry of WEBHOOK_ALLOW_PRIVATE_HOSTS: a hostname, an IP address or a CIDR range. */
+export function isHostOrCidr(entry: string): boolean {
+  if (entry.includes('/')) return ipaddr.isValidCIDR(entry);
+  return ipaddr.isValid(entry) || hostnamePattern.test(entry);
+}
+
+const commaList = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''))
+  .superRefine((entries, ctx) => {
+    for (const entry of entries.filter((e) => !isHostOrCidr(e))) {
+      ctx.addIssue({ code: 'custom', message: `contains "${entry}", which is neither a host name, an IP address nor a CIDR range` });
+    }
+  });
+
+const temporalAddress = z
+  .string()
+  .trim()
+  .regex(/^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i, { error: 'must be host:port' });
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const serviceEnv = z.object({
+  PORT: envInteger(1, 65_535),
+  HOST: z.string().trim().default('127.0.0.1'),
+  DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'a postgres:// URL'),
+  TEMPORAL_ADDRESS: temporalAddress.default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().trim().default('default'),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  BODY_LIMIT: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, { error: 'must be a size such as 512kb or 1mb' })
+    .default('1mb'),
+  // Trailing slashes are dropped so callers can append paths without doubling them.
+  PUBLIC_BASE_URL: envUrl(['http:', 'https:'], 'an http(s) URL').transform((url) => url.replace(/\/+$/, '')).optional(),
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: commaList.default([]),
+  SHUTDOWN_GRACE_MS: envInteger(0, 600_000).default(10_000),
+});
+
+export type ServiceEnv = z.infer<typeof serviceEnv>;

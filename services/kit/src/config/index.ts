@@ -1,0 +1,2 @@
+export * from './env-schemas.js';
+export * from './load-config.js';

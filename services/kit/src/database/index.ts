@@ -1,0 +1,2 @@
+export * from './orm-logger.js';
+export * from './orm.js';

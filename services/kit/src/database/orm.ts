@@ -1,0 +1,67 @@
+// MikroORM bootstrap: one database per service, entities defined with defineEntity (no decorators),
+// migrations as checked-in classes listed explicitly (no file globbing, so the built dist runs them too).
+import { RequestContext, type Constructor, type EntityClass, type EntitySchema, type MigrationObject } from '@mikro-orm/core';
+import { Migrator, type Migration } from '@mikro-orm/migrations';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../logging/index.js';
+import { PinoOrmLogger } from './orm-logger.js';
+
+export type EntityClassOrSchema = EntityClass<object> | EntitySchema<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface CreateOrmOptions {
+  clientUrl: string;
+  entities: EntityClassOrSchema[];
+  /** Applied in this order; a migration's `name` is what the migrations table records, so never rename one. */
+  migrations: Array<MigrationObject | Constructor<Migration>>;
+  logger?: Logger;
+  /** Log every query (SQL with placeholders, never values) at debug level. */
+  debug?: boolean;
+  /** Connection pool bounds; MikroORM's defaults otherwise. */
+  pool?: { min?: number; max?: number };
+}
+
+export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
+  const { logger } = options;
+  return MikroORM.init({
+    clientUrl: options.clientUrl,
+    entities: options.entities,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: options.migrations,
+      tableName: 'mikro_orm_migrations',
+      // Each migration and the whole batch run in transactions: a failure leaves the schema as it was.
+      transactional: true,
+      allOrNothing: true,
+      // Snapshots only serve migration generation, never running ones.
+      snapshot: false,
+      silent: true,
+    },
+    debug: options.debug ? ['query', 'info'] : false,
+    ...(logger ? { loggerFactory: (loggerOptions) => new PinoOrmLogger(logger.child({ component: 'orm' }), loggerOptions) } : {}),
+    ...(options.pool ? { pool: options.pool } : {}),
+  });
+}
+
+/** Applies pending migrations; returns the names applied (empty when already up to date). */
+export async function migrateUp(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((migration) => migration.name);
+}
+
+/** The EntityManager of the current request (see createServiceApp's `orm` option). */
+export function requestEntityManager(): EntityManager {
+  const em = RequestContext.getEntityManager();
+  if (!em) throw new Error('No request-scoped EntityManager: call this inside a request handled by createServiceApp({ orm })');
+  return em as EntityManager;
+}
+
+/** A /readyz check that passes while the database answers. */
+export function databaseReadiness(orm: MikroORM): { name: string; check: () => Promise<void> } {
+  return {
+    name: 'database',
+    async check() {
+      const result = await orm.checkConnection();
+      if (!result.ok) throw new Error(`database unreachable: ${result.reason}`);
+    },
+  };
+}

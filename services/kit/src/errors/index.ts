@@ -1,0 +1,2 @@
+export * from './domain-errors.js';
+export * from './error-formats.js';

@@ -1,0 +1,2 @@
+export * from './graphql-errors.js';
+export * from './subgraph.js';

@@ -1,0 +1,99 @@
+// Each service's Federation 2 subgraph, served from the same Express app as its REST routes.
+import { ApolloServer, type ApolloServerOptions, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import type { Express, Request } from 'express';
+import { readFileSync } from 'node:fs';
+import { parse, Source, type DocumentNode } from 'graphql';
+import { isDomainError } from '../errors/index.js';
+import type { Logger } from '../logging/index.js';
+import { formatSubgraphError, originalErrorOf, toGraphQLError } from './graphql-errors.js';
+
+export type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+
+/** Links a GraphQL context to its HTTP request, so errors can be logged with the request id. */
+const httpRequest = Symbol('tributary.httpRequest');
+
+export interface MountSubgraphOptions<TContext extends object> {
+  typeDefs: DocumentNode;
+  resolvers: GraphQLResolverMap<TContext>;
+  /** Builds the per-request context; throw AuthenticationError etc. to refuse the whole operation. */
+  context: (req: Request) => Promise<TContext>;
+  path?: string;
+  /** Unexpected resolver errors are logged here (with the request id) when no request logger is available. */
+  logger?: Logger;
+}
+
+/** Mounts `/graphql` (or `path`) on `app`; returns a function that stops the Apollo server. */
+export async function mountSubgraph<TContext extends object>(app: Express, options: MountSubgraphOptions<TContext>): Promise<() => Promise<void>> {
+
+  const logUnexpectedErrors: ApolloServerPlugin<BaseContext> = {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ contextValue, errors }) {
+          for (const error of errors) {
+            const original = originalErrorOf(error);
+            // Domain errors are expected outcomes; other coded errors (parse, validation) are the client's.
+            const code = error.extensions?.code;
+            if (isDomainError(original) || (code !== undefined && code !== 'INTERNAL_SERVER_ERROR')) continue;
+            const log = (contextValue as { [httpRequest]?: Request })[httpRequest]?.log ?? options.logger;
+            log?.error({ err: original, path: error.path }, 'unexpected error in GraphQL resolver');
+          }
+        },
+      };
+    },
+  };
+
+  const server = new ApolloServer<BaseContext>({
+    schema: buildSubgraphSchema({ typeDefs: options.typeDefs, resolvers: options.resolvers as GraphQLResolverMap<unknown> }),
+    formatError: formatSubgraphError,
+    // The gateway and dashboards read the schema; it is public by design (it mirrors the published SDL).
+    introspection: true,
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
+    plugins: [logUnexpectedErrors],
+    // Apollo's own messages go to the service log rather than the console.
+    ...(options.logger ? { logger: apolloLogger(options.logger) } : {}),
+  });
+  await server.start();
+
+  app.use(
+    options.path ?? '/graphql',
+    expressMiddleware(server, {
+      context: async ({ req }) => {
+        try {
+          const context = await options.context(req);
+          // Enumerable symbol: survives Apollo's shallow copy of the context, stays out of Object.keys.
+          Object.defineProperty(context, httpRequest, { value: req, enumerable: true });
+          return context;
+        } catch (error) {
+          throw isDomainError(error) ? toGraphQLError(error) : error;
+        }
+      },
+    }),
+  );
+  return () => server.stop();
+}
+
+type ApolloLogger = NonNullable<ApolloServerOptions<BaseContext>['logger']>;
+
+function apolloLogger(logger: Logger): ApolloLogger {
+  const graphqlLogger = logger.child({ component: 'apollo' });
+  return {
+    debug: (message: unknown) => graphqlLogger.debug(String(message)),
+    info: (message: unknown) => graphqlLogger.info(String(message)),
+    warn: (message: unknown) => graphqlLogger.warn(String(message)),
+    error: (message: unknown) => graphqlLogger.error(String(message)),
+  };
+}
+
+/** Reads an SDL file (the one schema/ checks in) into a DocumentNode; parse errors name the file. */
+export function loadTypeDefs(sdlPath: string): DocumentNode {
+  try {
+    return parse(new Source(readFileSync(sdlPath, 'utf8'), sdlPath));
+  } catch (error) {
+    // GraphQLError's toString() includes "<file> (line:column)" and the offending line.
+    throw new Error(`Invalid SDL: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,5 @@
+export * from './http-server.js';
+export * from './json-body.js';
+export * from './readiness.js';
+export * from './request-id.js';
+export * from './service-app.js';

@@ -1,0 +1,102 @@
+// The Express app every service runs: request ids, access logs, JSON-only bodies, health probes,
+// a request-scoped EntityManager, the service's own routes, then one 404 and one error handler.
+import { RequestContext } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import {
+  InternalError,
+  RouteNotFoundError,
+  isDomainError,
+  type DomainError,
+  type ErrorFormat,
+} from '../errors/index.js';
+import { logSerializers, type Logger } from '../logging/index.js';
+import { bodyParserErrorToDomain, parseJsonBodies, requireJsonBodies, type OtherBodyRoute } from './json-body.js';
+import { runReadinessChecks, type ReadinessCheck } from './readiness.js';
+import { assignRequestId } from './request-id.js';
+
+export interface ServiceAppOptions {
+  service: string;
+  logger: Logger;
+  errorFormat: ErrorFormat;
+  /** Largest accepted JSON body, in body-parser's notation (`1mb`). */
+  bodyLimit?: string;
+  readiness: ReadinessCheck[];
+  /** Per-check budget for /readyz. */
+  readinessTimeoutMs?: number;
+  /** When given, each request runs in its own MikroORM RequestContext (see `requestEntityManager`). */
+  orm?: MikroORM;
+  /** Routes that read a non-JSON body themselves. */
+  otherBodyRoutes?: OtherBodyRoute[];
+  /** Mount REST routes and the subgraph here. */
+  configure: (app: Express) => void | Promise<void>;
+}
+
+const probePaths = new Set(['/healthz', '/readyz']);
+
+export async function createServiceApp(options: ServiceAppOptions): Promise<Express> {
+  const { logger, errorFormat } = options;
+  const bodyLimit = options.bodyLimit ?? '1mb';
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(
+    pinoHttp({
+      logger,
+      serializers: logSerializers,
+      genReqId: assignRequestId,
+      customAttributeKeys: { reqId: 'requestId' },
+      quietReqLogger: true,
+      // Orchestrators poll the probes every few seconds; only failures are worth a line.
+      autoLogging: { ignore: (req) => probePaths.has(req.url?.split('?')[0] ?? '') },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (req, res) => {
+    const report = await runReadinessChecks(options.readiness, options.readinessTimeoutMs ?? 2_000, req.log);
+    res.status(report.status === 'ready' ? 200 : 503).json(report);
+  });
+
+  app.use(requireJsonBodies(options.otherBodyRoutes ?? []));
+  app.use(parseJsonBodies(bodyLimit));
+
+  if (options.orm) {
+    const em = options.orm.em;
+    // After body parsing: the context lives in AsyncLocalStorage, which stream callbacks would not carry.
+    const requestContext: RequestHandler = (_req, _res, next) => RequestContext.create(em, next);
+    app.use(requestContext);
+  }
+
+  await options.configure(app);
+
+  app.use((req, _res, next) => next(new RouteNotFoundError(req.method, req.path)));
+  app.use(errorHandler(errorFormat, bodyLimit));
+  return app;
+}
+
+function errorHandler(format: ErrorFormat, bodyLimit: string): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      // Too late to send an error body; Express's default handler closes the connection.
+      return next(error);
+    }
+    const domainError: DomainError = isDomainError(error)
+      ? error
+      : (bodyParserErrorToDomain(error, bodyLimit) ?? new InternalError(error));
+    if (domainError.kind === 'internal') {
+      // pino-http logs the response with this error, its stack and the request id; the client sees none of it.
+      res.err = error instanceof Error ? error : new Error(String(error));
+    }
+    const rendered = format.render(domainError);
+    res.status(rendered.status);
+    for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
+    // A request that failed mid-body may have unread bytes; closing avoids reading them as the next request.
+    if (!req.complete) res.setHeader('Connection', 'close');
+    res.json(rendered.body);
+  };
+}

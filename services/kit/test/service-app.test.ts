@@ -1,0 +1,222 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Express } from 'express';
+import request from 'supertest';
+import {
+  NotFoundError,
+  RateLimitedError,
+  createServiceApp,
+  envelopeErrorFormat,
+  messageErrorFormat,
+  parseInput,
+  type ErrorFormat,
+  type ReadinessCheck,
+} from '../src/index.js';
+import { z } from 'zod';
+import { capturingLogger } from './fixtures/capture-logs.js';
+
+const cryptoFormat = messageErrorFormat({ authentication: 'Invalid API credentials.', not_found: 'Not found.' });
+
+async function buildApp(options: { errorFormat?: ErrorFormat; readiness?: ReadinessCheck[]; readinessTimeoutMs?: number } = {}) {
+  const logs = capturingLogger('info');
+  const app: Express = await createServiceApp({
+    service: 'kit-test',
+    logger: logs.logger,
+    errorFormat: options.errorFormat ?? cryptoFormat,
+    bodyLimit: '1kb',
+    readiness: options.readiness ?? [],
+    ...(options.readinessTimeoutMs ? { readinessTimeoutMs: options.readinessTimeoutMs } : {}),
+    otherBodyRoutes: [{ path: '/uploads', mediaTypes: ['multipart/form-data'] }],
+    configure(app) {
+      app.post('/echo', (req, res) => {
+        res.status(201).json({ received: req.body as unknown });
+      });
+      app.post('/cancel', (req, res) => {
+        res.json({ cancelled: true, body: req.body ?? null });
+      });
+      app.post('/validate', (req, res) => {
+        res.json(parseInput(z.object({ amount: z.string() }), req.body));
+      });
+      app.get('/records/:id', () => {
+        throw new NotFoundError('record of another merchant');
+      });
+      app.get('/limited', async () => {
+        throw new RateLimitedError(30);
+      });
+      app.get('/boom', () => {
+        throw new Error('relation "merchants" does not exist at 10.0.0.5');
+      });
+      app.get('/async-boom', async () => {
+        await Promise.resolve();
+        throw new TypeError('cannot read properties of undefined');
+      });
+      app.post('/uploads', async (req, res) => {
+        let bytes = 0;
+        for await (const chunk of req) bytes += (chunk as Buffer).length;
+        res.json({ bytes });
+      });
+    },
+  });
+  return { app, logs };
+}
+
+describe('createServiceApp: request ids and access logs', () => {
+  it('generates an X-Request-Id and logs the request under it without credentials', async () => {
+    const { app, logs } = await buildApp();
+    const response = await request(app).post('/echo').set('Authorization', 'Bearer sk_live_abc').send({ a: 1 });
+    const id = response.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const access = logs.lines().find((line) => line.msg === 'request completed');
+    expect(access).toMatchObject({ requestId: id, req: { method: 'POST', url: '/echo' }, res: { statusCode: 201 } });
+    expect(logs.text()).not.toContain('sk_live_abc');
+  });
+
+  it('keeps a sane incoming request id and replaces an unsafe one', async () => {
+    const { app } = await buildApp();
+    const kept = await request(app).get('/healthz').set('X-Request-Id', 'gw-4f2a.77:1');
+    expect(kept.headers['x-request-id']).toBe('gw-4f2a.77:1');
+    const replaced = await request(app).get('/healthz').set('X-Request-Id', 'evil\tline "break"');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('createServiceApp: JSON bodies only', () => {
+  it('parses application/json and +json bodies', async () => {
+    const { app } = await buildApp();
+    await request(app).post('/echo').send({ title: 'Order' }).expect(201, { received: { title: 'Order' } });
+    await request(app)
+      .post('/echo')
+      .set('Content-Type', 'application/merge-patch+json; charset=utf-8')
+      .send('{"title":"Patched"}')
+      .expect(201, { received: { title: 'Patched' } });
+  });
+
+  it('refuses other content types with 415 in the service format', async () => {
+    const { app } = await buildApp();
+    const plain = await request(app).post('/echo').set('Content-Type', 'text/plain').send('hello');
+    expect(plain.status).toBe(415);
+    expect(plain.body).toEqual({ message: 'The request body must be JSON (Content-Type: application/json).' });
+    await request(app).post('/echo').type('form').send('a=1').expect(415);
+    const untyped = await request(app).post('/echo').set('Content-Length', '2').set('Content-Type', '').send('{}');
+    expect(untyped.status).toBe(415);
+  });
+
+  it('accepts bodiless POSTs without a content type', async () => {
+    const { app } = await buildApp();
+    await request(app).post('/cancel').set('Content-Length', '0').expect(200, { cancelled: true, body: null });
+    await request(app).post('/cancel').expect(200);
+  });
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const { app } = await buildApp();
+    const response = await request(app).post('/echo').set('Content-Type', 'application/json').send('{"title": ');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers oversized bodies with 413', async () => {
+    const { app } = await buildApp();
+    const response = await request(app).post('/echo').send({ title: 'x'.repeat(2_000) });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: 'The request body is too large.' });
+  });
+
+  it('renders the same failures in the envelope format for bnpl and photos', async () => {
+    const { app } = await buildApp({ errorFormat: envelopeErrorFormat });
+    const response = await request(app).post('/echo').set('Content-Type', 'text/csv').send('a,b');
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({
+      error: { code: 'unsupported_media_type', message: 'The request body must be JSON (Content-Type: application/json).' },
+    });
+    const malformed = await request(app).post('/echo').set('Content-Type', 'application/json').send('nope');
+    expect(malformed.body.error.code).toBe('malformed_json');
+  });
+
+  it('lets a declared route read a non-JSON body itself', async () => {
+    const { app } = await buildApp();
+    const response = await request(app).post('/uploads').attach('photo', Buffer.from('jpegbytes'), 'p.jpg');
+    expect(response.status).toBe(200);
+    expect(response.body.bytes).toBeGreaterThan(9);
+    await request(app).post('/uploads').set('Content-Type', 'text/plain').send('x').expect(415);
+  });
+});
+
+describe('createServiceApp: errors', () => {
+  it('renders validation errors as 422 with fields', async () => {
+    const { app } = await buildApp();
+    await request(app)
+      .post('/validate')
+      .send({ amount: 5 })
+      .expect(422, { message: 'The given data was invalid.', errors: { amount: ['Invalid input: expected string, received number'] } });
+  });
+
+  it('renders domain errors through the format', async () => {
+    const { app } = await buildApp();
+    await request(app).get('/records/9').expect(404, { message: 'Not found.' });
+    const limited = await request(app).get('/limited');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('30');
+  });
+
+  it('answers unknown routes with 404 in the format, never a redirect', async () => {
+    const { app } = await buildApp();
+    await request(app).get('/nowhere').expect(404, { message: 'Not found.' });
+    await request(app).delete('/echo').expect(404, { message: 'Not found.' });
+  });
+
+  it('hides unexpected errors behind a generic 500 and logs them with the request id', async () => {
+    const { app, logs } = await buildApp();
+    for (const path of ['/boom', '/async-boom']) {
+      const response = await request(app).get(path);
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ message: 'Server Error.' });
+      expect(response.text).not.toMatch(/merchants|undefined|at /);
+      const logged = logs.lines().find((line) => line.requestId === response.headers['x-request-id']);
+      expect(logged).toMatchObject({ level: 50, err: { message: expect.stringMatching(/merchants|undefined/), stack: expect.any(String) } });
+    }
+  });
+});
+
+describe('createServiceApp: probes', () => {
+  it('/healthz answers 200 while the process is up', async () => {
+    const { app } = await buildApp({ readiness: [{ name: 'database', check: () => Promise.reject(new Error('down')) }] });
+    await request(app).get('/healthz').expect(200, { status: 'ok' });
+  });
+
+  it('/readyz answers 200 when every check passes', async () => {
+    const { app } = await buildApp({
+      readiness: [
+        { name: 'database', check: async () => {} },
+        { name: 'temporal', check: async () => {} },
+      ],
+    });
+    await request(app).get('/readyz').expect(200, { status: 'ready', checks: { database: 'ok', temporal: 'ok' } });
+  });
+
+  it('/readyz answers 503 naming failing and hung checks without leaking why', async () => {
+    const { app, logs } = await buildApp({
+      readinessTimeoutMs: 200,
+      readiness: [
+        { name: 'database', check: async () => {} },
+        { name: 'temporal', check: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:7233')) },
+        { name: 'ledger', check: () => new Promise(() => {}) },
+        {
+          name: 'broken',
+          check: () => {
+            throw new Error('sync throw');
+          },
+        },
+      ],
+    });
+    const started = Date.now();
+    const response = await request(app).get('/readyz');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', temporal: 'failed', ledger: 'timed_out', broken: 'failed' },
+      failing: ['temporal', 'ledger', 'broken'],
+    });
+    expect(response.text).not.toContain('ECONNREFUSED');
+    expect(logs.text()).toContain('ECONNREFUSED');
+  });
+});
