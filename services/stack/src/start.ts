@@ -1,0 +1,300 @@
+// `npm start`: PostgreSQL + Temporal, then per service migrate → seed → serve + worker, then the
+// gateway; waits for readiness, prints the URL table, and stops everything on Ctrl-C / SIGTERM.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadStackEnv, type StackEnv } from './config.js';
+import { StackError } from './errors.js';
+import { acquireStartLock, onShutdown } from './lifecycle.js';
+import { stackPaths, type StackPaths } from './paths.js';
+import { assertPortsFree, type PortClaim } from './ports.js';
+import { checkExternalPostgres, ensureDatabases, redactUrl, startEmbeddedPostgres, withDatabase } from './postgres.js';
+import { bold, createProgress, dim, seconds, type Progress } from './progress.js';
+import { httpOk, waitUntilReady, workerPolling, type ReadinessCheck } from './readiness.js';
+import { API_DOCS_PATH, displayHost, gatewayEntry, serviceSpecs, SERVICE_NAMES, type ServiceName, type ServiceSpec } from './services.js';
+import { Supervisor } from './supervisor.js';
+import { discoverTemporalCli, SOURCE_LABEL, startTemporalDevServer, waitForTemporal } from './temporal.js';
+import { credentialLines, parseSeedCredentials, renderTable } from './url-table.js';
+
+export interface StartOptions {
+  verbose: boolean;
+  /** Run only these services (no gateway unless all three run). */
+  only?: ServiceName[];
+  /** Provision PostgreSQL and Temporal only (to run a service by hand). */
+  infraOnly: boolean;
+}
+
+interface Provisioned {
+  databaseUrls: Record<ServiceName, string>;
+  postgresLabel: string;
+  temporalAddress: string;
+  temporalLabel: string;
+  temporalUi?: string;
+}
+
+function portClaims(env: StackEnv, specs: ServiceSpec[], opts: StartOptions, embeddedPg: boolean): PortClaim[] {
+  const claims: PortClaim[] = [];
+  if (!opts.infraOnly) {
+    for (const spec of specs) claims.push({ variable: spec.portVariable, port: spec.port, purpose: spec.name });
+    if (specs.length === SERVICE_NAMES.length) claims.push({ variable: 'GATEWAY_PORT', port: env.GATEWAY_PORT, purpose: 'gateway' });
+  }
+  if (!env.TEMPORAL_ADDRESS) {
+    claims.push({ variable: 'TEMPORAL_PORT', port: env.TEMPORAL_PORT, purpose: 'Temporal' });
+    claims.push({ variable: 'TEMPORAL_UI_PORT', port: env.TEMPORAL_UI_PORT, purpose: 'Temporal UI' });
+  }
+  if (embeddedPg) claims.push({ variable: 'POSTGRES_PORT', port: env.POSTGRES_PORT, purpose: 'embedded PostgreSQL' });
+  return claims;
+}
+
+async function provision(env: StackEnv, paths: StackPaths, supervisor: Supervisor, progress: Progress, specs: ServiceSpec[]): Promise<Provisioned> {
+  const perService = { bnpl: env.BNPL_DATABASE_URL, crypto: env.CRYPTO_DATABASE_URL, photos: env.PHOTOS_DATABASE_URL };
+  let serverUrl: string | undefined;
+  let postgresLabel: string;
+  const needServer = specs.some((s) => !perService[s.name]);
+  if (needServer && env.DATABASE_URL) {
+    serverUrl = env.DATABASE_URL;
+    await progress.step('PostgreSQL: DATABASE_URL', () => checkExternalPostgres(env.DATABASE_URL!), () => redactUrl(env.DATABASE_URL!));
+    postgresLabel = `${redactUrl(serverUrl)} (DATABASE_URL)`;
+  } else if (needServer) {
+    const pg = await progress.step(
+      `PostgreSQL: embedded, port ${env.POSTGRES_PORT}, data in ${path.relative(paths.root, paths.postgres)}/`,
+      () => startEmbeddedPostgres({ dataDir: paths.postgres, port: env.POSTGRES_PORT, supervisor }),
+      (p) => (p.initialised ? 'new cluster initialised' : 'existing data kept'),
+    );
+    serverUrl = pg.url;
+    postgresLabel = `${redactUrl(pg.url).replace(/\/postgres$/, '')} (embedded, ${path.relative(paths.root, paths.postgres)}/)`;
+  } else {
+    postgresLabel = 'per-service *_DATABASE_URL';
+  }
+  const missing = specs.filter((s) => !perService[s.name]).map((s) => s.database);
+  if (serverUrl && missing.length) {
+    await progress.step(`databases ${missing.join(', ')}`, () => ensureDatabases(serverUrl!, missing), (created) =>
+      created.length ? `created ${created.join(', ')}` : 'present',
+    );
+  }
+  const databaseUrls = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, perService[name] ?? (serverUrl ? withDatabase(serverUrl, `tributary_${name}`) : '')]),
+  ) as Record<ServiceName, string>;
+
+  if (env.TEMPORAL_ADDRESS) {
+    const address = env.TEMPORAL_ADDRESS;
+    await progress.step(`Temporal: TEMPORAL_ADDRESS ${address}`, () =>
+      waitForTemporal(address, env.TEMPORAL_NAMESPACE, { timeoutMs: 15_000 }),
+    );
+    return { databaseUrls, postgresLabel, temporalAddress: address, temporalLabel: `${address} (TEMPORAL_ADDRESS)` };
+  }
+  const cli = await progress.step(
+    'Temporal CLI',
+    () =>
+      discoverTemporalCli({
+        pythonTools: paths.pythonTools,
+        sdkDownloads: paths.sdkDownloads,
+        onAttempt: (m) => progress.info(m),
+      }),
+    (found) => `${found.version} ${SOURCE_LABEL[found.source]}: ${found.path}`,
+  );
+  const server = await progress.step(
+    `Temporal dev server: port ${env.TEMPORAL_PORT}, UI ${env.TEMPORAL_UI_PORT}, data in ${path.relative(paths.root, paths.temporalDb)}`,
+    () =>
+      startTemporalDevServer({
+        cli: cli.path,
+        supervisor,
+        port: env.TEMPORAL_PORT,
+        uiPort: env.TEMPORAL_UI_PORT,
+        dbFile: paths.temporalDb,
+        namespace: env.TEMPORAL_NAMESPACE,
+      }),
+  );
+  return {
+    databaseUrls,
+    postgresLabel,
+    temporalAddress: server.address,
+    temporalLabel: `${server.address} (dev server, ${path.relative(paths.root, paths.temporalDb)})`,
+    temporalUi: `http://localhost:${env.TEMPORAL_UI_PORT}`,
+  };
+}
+
+function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(spec.port),
+    HOST: env.HOST,
+    DATABASE_URL: infra.databaseUrls[spec.name],
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    TEMPORAL_NAMESPACE: env.TEMPORAL_NAMESPACE,
+    PUBLIC_BASE_URL: process.env[`${spec.name.toUpperCase()}_PUBLIC_BASE_URL`] ?? `http://${displayHost(env.HOST)}:${spec.port}`,
+    LOG_LEVEL: env.LOG_LEVEL,
+  };
+}
+
+export async function start(opts: StartOptions): Promise<number> {
+  const paths = stackPaths();
+  const progress = createProgress();
+  const t0 = Date.now();
+  const env = loadStackEnv();
+  const specs = serviceSpecs(paths.root, env).filter((s) => !opts.only || opts.only.includes(s.name));
+  const withGateway = !opts.infraOnly && specs.length === SERVICE_NAMES.length;
+  if (!opts.infraOnly) {
+    const missing = [...specs.map((s) => s.cli), ...(withGateway ? [gatewayEntry(paths.root)] : [])].filter((f) => !existsSync(f));
+    if (missing.length) {
+      throw new StackError(
+        `not built: ${missing.map((f) => path.relative(paths.root, f)).join(', ')}`,
+        'run `npm run build` (npm start builds first when started through `npm start`)',
+      );
+    }
+  }
+  const releaseLock = acquireStartLock(paths.lockFile);
+  const embeddedPg = !env.DATABASE_URL && specs.some((s) => !env[`${s.name.toUpperCase()}_DATABASE_URL` as 'BNPL_DATABASE_URL']);
+  const supervisor = new Supervisor({ logDir: paths.logs, verbose: opts.verbose });
+
+  let resolveStop: (code: number) => void = () => undefined;
+  const stopRequested = new Promise<number>((resolve) => (resolveStop = resolve));
+  let stopping = false;
+  onShutdown((reason) => {
+    console.log(`\n[stack] ${reason === 'launcher-exit' ? 'launcher exited' : reason} — stopping…`);
+    stopping = true;
+    supervisor.beginShutdown();
+    resolveStop(reason === 'SIGINT' ? 130 : reason === 'SIGTERM' ? 143 : 129);
+  });
+  supervisor.onUnexpectedExit((proc, exit) => {
+    if (stopping) return;
+    progress.fail(
+      new StackError(
+        `${proc.name} exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`}):\n${proc.tail(10).replace(/^/gm, '    ')}`,
+        `read ${proc.logFile}`,
+        proc.logFile,
+      ),
+    );
+    resolveStop(1);
+  });
+
+  const shutdown = async (code: number): Promise<number> => {
+    stopping = true;
+    const t = Date.now();
+    const names = { service: 'services, workers and gateway', temporal: 'Temporal', postgres: 'PostgreSQL' } as const;
+    await supervisor.stopAll((tier, count, ms) => console.log(`${dim('[stack]')} stopped ${names[tier]} (${count}) ${dim(`(${seconds(ms)})`)}`));
+    releaseLock();
+    console.log(`${dim('[stack]')} all stopped ${dim(`(${seconds(Date.now() - t)})`)}`);
+    return code;
+  };
+
+  // Everything below races against a stop request, so Ctrl-C during startup also cleans up.
+  const run = async (): Promise<number> => {
+    await progress.step('ports', () => assertPortsFree(portClaims(env, specs, opts, embeddedPg), env.HOST), () =>
+      'free',
+    );
+    const infra = await provision(env, paths, supervisor, progress, specs);
+    if (opts.infraOnly) {
+      printInfra(infra, env);
+      return stopRequested;
+    }
+
+    const credentials = new Map<ServiceName, Record<string, unknown> | undefined>();
+    await Promise.all(
+      specs.map(async (spec) => {
+        const senv = serviceEnv(env, spec, infra);
+        await progress.step(`${spec.name}: migrate`, () =>
+          supervisor.run({ name: `${spec.name}-migrate`, command: process.execPath, args: [spec.cli, 'migrate'], env: senv, cwd: paths.root }),
+        );
+        const seed = await progress.step(`${spec.name}: seed demo data`, () =>
+          supervisor.run({ name: `${spec.name}-seed`, command: process.execPath, args: [spec.cli, 'seed'], env: senv, cwd: paths.root, captureStdout: true }),
+        );
+        credentials.set(spec.name, parseSeedCredentials(seed.stdout));
+      }),
+    );
+
+    const checks: ReadinessCheck[] = [];
+    const spawnedAt = Date.now();
+    for (const spec of specs) {
+      const senv = serviceEnv(env, spec, infra);
+      const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: senv, cwd: paths.root, tier: 'service' });
+      const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: senv, cwd: paths.root, tier: 'service' });
+      checks.push({ name: `${spec.name} serve (/readyz)`, proc: serve, probe: () => httpOk(`http://127.0.0.1:${spec.port}/readyz`) });
+      checks.push({
+        name: `${spec.name} worker (task queue ${spec.taskQueue})`,
+        proc: worker,
+        probe: () => workerPolling(infra.temporalAddress, env.TEMPORAL_NAMESPACE, spec.taskQueue, spawnedAt),
+      });
+    }
+    if (withGateway) {
+      const url = (s: ServiceSpec): string => `http://127.0.0.1:${s.port}/graphql`;
+      const byName = Object.fromEntries(specs.map((s) => [s.name, s])) as Record<ServiceName, ServiceSpec>;
+      const gateway = supervisor.spawn({
+        name: 'gateway',
+        command: process.execPath,
+        args: [gatewayEntry(paths.root)],
+        cwd: paths.root,
+        tier: 'service',
+        env: {
+          ...process.env,
+          PORT: String(env.GATEWAY_PORT),
+          HOST: env.HOST,
+          LOG_LEVEL: env.LOG_LEVEL,
+          BNPL_SUBGRAPH_URL: url(byName.bnpl),
+          CRYPTO_SUBGRAPH_URL: url(byName.crypto),
+          PHOTOS_SUBGRAPH_URL: url(byName.photos),
+        },
+      });
+      checks.push({ name: 'gateway (/readyz)', proc: gateway, probe: () => httpOk(`http://127.0.0.1:${env.GATEWAY_PORT}/readyz`) });
+    }
+    await progress.step(`ready: ${checks.length} processes`, () => waitUntilReady(checks, env.READY_TIMEOUT * 1000));
+
+    console.log(`\n${bold(`Tributary is up in ${seconds(Date.now() - t0)}.`)} Logs: ${path.relative(paths.root, paths.logs)}/. Ctrl-C stops everything.\n`);
+    console.log(urlTable(env, specs, withGateway, infra, credentials));
+    console.log('');
+    return stopRequested;
+  };
+
+  let code: number;
+  try {
+    const running = run();
+    running.catch(() => undefined); // after a stop request it may still reject; the race below reports
+    code = await Promise.race([running, stopRequested]);
+  } catch (error) {
+    if (!stopping) progress.fail(error);
+    code = stopping ? await stopRequested : 1;
+  }
+  return shutdown(code);
+}
+
+function printInfra(infra: Provisioned, env: StackEnv): void {
+  const rows: string[][] = [
+    ['postgres', 'server', infra.postgresLabel],
+    ...SERVICE_NAMES.map((n) => ['', `${n} DATABASE_URL`, redactUrl(infra.databaseUrls[n])]),
+    ['temporal', 'TEMPORAL_ADDRESS', infra.temporalLabel],
+  ];
+  if (infra.temporalUi) rows.push(['', 'UI', infra.temporalUi]);
+  console.log(`\n${bold('PostgreSQL and Temporal are up.')} Ctrl-C stops them. Run a service with e.g.:`);
+  console.log(
+    dim(
+      `  PORT=${env.BNPL_PORT} DATABASE_URL=${redactUrl(infra.databaseUrls.bnpl)} TEMPORAL_ADDRESS=${infra.temporalAddress} node_modules/.bin/node services/bnpl/dist/cli.js serve\n`,
+    ),
+  );
+  console.log(renderTable(['', 'What', 'Where'], rows));
+}
+
+export function urlTable(
+  env: StackEnv,
+  specs: ServiceSpec[],
+  withGateway: boolean,
+  infra: Provisioned,
+  credentials: Map<ServiceName, Record<string, unknown> | undefined>,
+): string {
+  const host = displayHost(env.HOST);
+  const rows: string[][] = [];
+  if (withGateway) rows.push(['gateway', 'GraphQL (all three subgraphs)', `http://${host}:${env.GATEWAY_PORT}/graphql`]);
+  for (const spec of specs) {
+    const base = `http://${host}:${spec.port}`;
+    rows.push([spec.name, 'REST base', `${base}${spec.restBase}`]);
+    rows.push(['', 'GraphQL subgraph', `${base}/graphql`]);
+    rows.push(['', 'API docs', `${base}${API_DOCS_PATH}`]);
+    const lines = credentialLines(credentials.get(spec.name));
+    if (lines.length === 0) rows.push(['', 'demo credentials', '(the seed printed none)']);
+    lines.forEach((line, i) => rows.push(['', i === 0 ? 'demo credentials' : '', line]));
+  }
+  rows.push(['temporal', 'Web UI', infra.temporalUi ?? '(external cluster: use its own UI)']);
+  rows.push(['', 'frontend (gRPC)', `${infra.temporalLabel}, namespace ${env.TEMPORAL_NAMESPACE}`]);
+  rows.push(['', 'task queues', specs.map((s) => s.taskQueue).join(', ')]);
+  rows.push(['postgres', 'server', infra.postgresLabel]);
+  rows.push(['', 'databases', specs.map((s) => s.database).join(', ')]);
+  return renderTable(['Service', 'What', 'URL / value'], rows);
+}

@@ -1,0 +1,221 @@
+// `npm test`: typecheck + lint, then an isolated PostgreSQL and Temporal (own cluster and ports, so it
+// runs next to `npm start`), the time-skipping test server, test TLS, and one Jest run over every
+// project. Ends with one line `N passed, N failed[, N skipped]` and a non-zero exit on any failure.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { describeError, StackError } from './errors.js';
+import { onShutdown } from './lifecycle.js';
+import { stackPaths, type StackPaths } from './paths.js';
+import { freePort } from './ports.js';
+import { checkExternalPostgres, redactUrl, startEmbeddedPostgres } from './postgres.js';
+import { createProgress, type Progress } from './progress.js';
+import { Supervisor } from './supervisor.js';
+import { discoverTemporalCli, discoverTestServer, SOURCE_LABEL, startTemporalDevServer, waitForTemporal } from './temporal.js';
+
+export interface TestOptions {
+  /** Passed to Jest unchanged (e.g. --selectProjects kit). */
+  jestArgs: string[];
+  /** Run typecheck and lint first. Default: only when no Jest arguments are given. */
+  checks?: boolean;
+  verbose: boolean;
+}
+
+export interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export function summaryLine(t: Tally): string {
+  return `${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`;
+}
+
+interface JestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numRuntimeErrorTestSuites: number;
+}
+
+/** Reads Jest's --json output; suites that failed to run count as failures. */
+export function tallyJest(file: string, exitCode: number | null): Tally {
+  let json: JestJson | undefined;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8')) as JestJson;
+  } catch {
+    json = undefined;
+  }
+  if (!json) return { passed: 0, failed: 1, skipped: 0 };
+  const tally = {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + json.numRuntimeErrorTestSuites,
+    skipped: json.numPendingTests + json.numTodoTests,
+  };
+  // Jest failed for a reason it does not count as a test (no tests found, coverage, a crash): still a failure.
+  if (exitCode !== 0 && tally.failed === 0) tally.failed = 1;
+  return tally;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes run directories of earlier `npm test` runs that are no longer running. */
+async function cleanStaleRuns(paths: StackPaths): Promise<void> {
+  if (!existsSync(paths.test)) return;
+  for (const entry of readdirSync(paths.test)) {
+    const match = /^run-(\d+)$/.exec(entry);
+    if (match && !alive(Number(match[1]))) await rm(path.join(paths.test, entry), { recursive: true, force: true });
+  }
+}
+
+async function runChecks(paths: StackPaths, supervisor: Supervisor, progress: Progress): Promise<Tally> {
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+  const bin = path.join(paths.root, 'node_modules', '.bin');
+  const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}` };
+  const checks = [
+    { name: 'typecheck', command: path.join(bin, 'turbo'), args: ['run', 'typecheck', '--output-logs=errors-only'] },
+    {
+      name: 'lint',
+      command: process.execPath,
+      args: [path.join(paths.root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.', '--cache', '--cache-location', path.join(paths.stack, 'cache', 'eslint')],
+    },
+  ];
+  for (const check of checks) {
+    try {
+      await progress.step(check.name, () => supervisor.run({ ...check, env, cwd: paths.root }));
+      tally.passed += 1;
+    } catch (error) {
+      tally.failed += 1;
+      const log = error instanceof StackError && error.logFile ? error.logFile : undefined;
+      console.error(log ? readFileSync(log, 'utf8').split('\n').slice(-60).join('\n') : describeError(error));
+    }
+  }
+  return tally;
+}
+
+export async function runTests(opts: TestOptions): Promise<number> {
+  const paths = stackPaths();
+  const progress = createProgress('test');
+  await cleanStaleRuns(paths);
+  const runDir = path.join(paths.test, `run-${process.pid}`);
+  await mkdir(runDir, { recursive: true });
+  const supervisor = new Supervisor({ logDir: path.join(paths.test, 'logs'), verbose: opts.verbose });
+
+  let interrupted: NodeJS.Signals | 'launcher-exit' | undefined;
+  let resolveInterrupt: () => void = () => undefined;
+  const interruptedPromise = new Promise<void>((resolve) => (resolveInterrupt = resolve));
+  onShutdown((reason) => {
+    interrupted = reason;
+    console.log(`\n[test] ${reason} — stopping tests and tearing down…`);
+    supervisor.beginShutdown();
+    resolveInterrupt();
+  });
+
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+  const add = (t: Tally): void => {
+    tally.passed += t.passed;
+    tally.failed += t.failed;
+    tally.skipped += t.skipped;
+  };
+
+  const run = async (): Promise<void> => {
+    if (opts.checks ?? opts.jestArgs.length === 0) add(await runChecks(paths, supervisor, progress));
+
+    // PostgreSQL: TEST_DATABASE_URL or DATABASE_URL (suites create their own, uniquely named databases), else a throwaway embedded cluster.
+    let databaseUrl = process.env['TEST_DATABASE_URL'] || process.env['DATABASE_URL'];
+    if (databaseUrl) {
+      const url = databaseUrl;
+      await progress.step('PostgreSQL: existing server', () => checkExternalPostgres(url, process.env['TEST_DATABASE_URL'] ? 'TEST_DATABASE_URL' : 'DATABASE_URL'), () => redactUrl(url));
+    } else {
+      const port = await freePort();
+      const pg = await progress.step(`PostgreSQL: embedded test cluster, port ${port}`, () =>
+        startEmbeddedPostgres({ dataDir: path.join(runDir, 'postgres'), port, supervisor, name: 'test-postgres', ephemeral: true }),
+      );
+      databaseUrl = pg.url;
+    }
+
+    // Temporal: TEST_TEMPORAL_ADDRESS, else an in-memory dev server on a free port.
+    const cli = await progress.step(
+      'Temporal CLI',
+      () => discoverTemporalCli({ pythonTools: paths.pythonTools, sdkDownloads: paths.sdkDownloads, onAttempt: (m) => progress.info(m) }),
+      (found) => `${found.version} ${SOURCE_LABEL[found.source]}`,
+    );
+    let temporalAddress = process.env['TEST_TEMPORAL_ADDRESS'];
+    if (temporalAddress) {
+      const address = temporalAddress;
+      await progress.step(`Temporal: TEST_TEMPORAL_ADDRESS ${address}`, () => waitForTemporal(address, 'default', { timeoutMs: 15_000 }));
+    } else {
+      const port = await freePort();
+      const server = await progress.step(`Temporal dev server: in memory, port ${port}`, () =>
+        startTemporalDevServer({ cli: cli.path, supervisor, port, name: 'test-temporal' }),
+      );
+      temporalAddress = server.address;
+    }
+    const testServer =
+      process.env['TEMPORAL_TEST_SERVER_PATH'] ||
+      (await progress.step('Temporal time-skipping test server', () => discoverTestServer({ pythonTools: paths.pythonTools }), (p) => p));
+
+    await progress.step(`test TLS in ${path.relative(paths.root, paths.testTls)}`, async () => {
+      const specifier = '@tributary/kit/testing';
+      const kit = (await import(specifier)) as { generateTestTls(dir: string): Promise<void> };
+      await kit.generateTestTls(paths.testTls);
+    });
+
+    if (interrupted) return;
+    const results = path.join(runDir, 'jest.json');
+    const jest = supervisor.spawn({
+      name: 'jest',
+      command: process.execPath,
+      args: [
+        '--experimental-vm-modules',
+        path.join(paths.root, 'node_modules', 'jest', 'bin', 'jest.js'),
+        '--json',
+        `--outputFile=${results}`,
+        ...opts.jestArgs,
+      ],
+      cwd: paths.root,
+      tier: 'service',
+      inheritStdio: true,
+      graceMs: 10_000,
+      env: {
+        ...process.env,
+        PATH: `${path.join(paths.root, 'node_modules', '.bin')}${path.delimiter}${process.env['PATH'] ?? ''}`,
+        TEST_DATABASE_URL: databaseUrl,
+        TEMPORAL_ADDRESS: temporalAddress,
+        TEMPORAL_TEST_SERVER_PATH: testServer,
+        TEMPORAL_CLI_PATH: cli.path,
+        TRIBUTARY_TEST_TLS_DIR: paths.testTls,
+        NODE_EXTRA_CA_CERTS: path.join(paths.testTls, 'ca.pem'),
+        NODE_OPTIONS: [process.env['NODE_OPTIONS'], '--no-warnings=ExperimentalWarning'].filter(Boolean).join(' '),
+      },
+    });
+    const exit = await jest.exited;
+    add(tallyJest(results, exit.code));
+  };
+
+  try {
+    const running = run();
+    running.catch(() => undefined); // after an interrupt it may still reject; the race below reports
+    await Promise.race([running, interruptedPromise]);
+  } catch (error) {
+    if (!interrupted) {
+      progress.fail(error);
+      tally.failed += 1;
+    }
+  }
+  if (interrupted && tally.failed === 0) tally.failed = 1; // an interrupted run never passes
+  const t = Date.now();
+  await supervisor.stopAll();
+  await rm(runDir, { recursive: true, force: true }).catch(() => undefined);
+  progress.info(`torn down in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  console.log(summaryLine(tally));
+  return tally.failed > 0 ? 1 : 0;
+}

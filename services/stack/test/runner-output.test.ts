@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { summaryLine, tallyJest } from '../src/test-runner.js';
+import { credentialLines, parseSeedCredentials, renderTable } from '../src/url-table.js';
+
+describe('seed credentials and the URL table', () => {
+  it('finds the JSON credentials line among log lines', () => {
+    const stdout = '{"level":30,"msg":"seeding"}\n{"credentials":{"email":"demo@example.com","password":"pw","keys":{"public":"pk_1"}}}\n';
+    const credentials = parseSeedCredentials(stdout);
+    expect(credentials).toEqual({ email: 'demo@example.com', password: 'pw', keys: { public: 'pk_1' } });
+    expect(credentialLines(credentials)).toEqual(['email: demo@example.com', 'password: pw', 'keys.public: pk_1']);
+    expect(parseSeedCredentials('no json here')).toBeUndefined();
+  });
+
+  it('aligns columns', () => {
+    const table = renderTable(['Service', 'URL'], [['bnpl', 'http://localhost:4001/api/v1'], ['gateway', 'http://localhost:4000/graphql']]);
+    const lines = table.split('\n');
+    expect(lines[2]!.indexOf('http')).toBe(lines[3]!.indexOf('http'));
+  });
+});
+
+describe('test summary', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'stack-tally-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('has the exact form "N passed, N failed[, N skipped]"', () => {
+    expect(summaryLine({ passed: 12, failed: 0, skipped: 0 })).toBe('12 passed, 0 failed');
+    expect(summaryLine({ passed: 3, failed: 1, skipped: 2 })).toBe('3 passed, 1 failed, 2 skipped');
+  });
+
+  it('counts suites that failed to run, and a failing Jest without failed tests, as failures', async () => {
+    const file = path.join(dir, 'jest.json');
+    await writeFile(file, JSON.stringify({ numPassedTests: 5, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0, numRuntimeErrorTestSuites: 2 }));
+    expect(tallyJest(file, 1)).toEqual({ passed: 5, failed: 3, skipped: 0 });
+    await writeFile(file, JSON.stringify({ numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, numRuntimeErrorTestSuites: 0 }));
+    expect(tallyJest(file, 1)).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(tallyJest(path.join(dir, 'missing.json'), 1)).toEqual({ passed: 0, failed: 1, skipped: 0 });
+  });
+});
