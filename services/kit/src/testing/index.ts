@@ -1,0 +1,3 @@
+export * from './test-database.js';
+export * from './tls.js';
+export * from './https-receiver.js';

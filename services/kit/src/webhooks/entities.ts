@@ -1,0 +1,78 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { InferEntity } from '@mikro-orm/core';
+
+export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'delivering', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * One delivery of one event to one endpoint, owned by the service that emits it (each service has these
+ * tables in its own database, created by `CreateWebhookDeliveryTables`). The body text is frozen at enqueue
+ * time: every attempt sends exactly these bytes; the signature is computed per attempt with the secret
+ * current then (looked up through `signingSecretRef`).
+ */
+export const WebhookDelivery = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  properties: {
+    /** Stable delivery id (UUID). */
+    id: p.uuid().primary(),
+    /** Service that owns and sends the delivery (bnpl, crypto...). */
+    service: p.string(),
+    /** The event's stable id; with the event name it identifies a repeat to the receiver. */
+    eventId: p.string(),
+    eventName: p.string(),
+    /** 1 for the first delivery of the event, then 2, 3... for further endpoints and manual re-fires. */
+    deliveryNumber: p.integer(),
+    /** Delivery this one re-fires, if any. */
+    redeliveryOf: p.uuid().nullable(),
+    /** Service-defined endpoint reference (e.g. a webhook endpoint id or a payment request id). */
+    endpointId: p.string().nullable(),
+    endpointUrl: p.text(),
+    /** Exact body text; its UTF-8 bytes are what is sent and signed on every attempt. */
+    body: p.text(),
+    eventHeader: p.string(),
+    signatureHeader: p.string(),
+    /** Reference the service resolves to the signing secret at send time (never the secret itself). */
+    signingSecretRef: p.string(),
+    status: p.enum(WEBHOOK_DELIVERY_STATUSES).default('queued'),
+    workflowId: p.string(),
+    attemptCount: p.integer().default(0),
+    lastStatusCode: p.integer().nullable(),
+    lastError: p.text().nullable(),
+    lastAttemptAt: p.datetime().nullable(),
+    nextAttemptAt: p.datetime().nullable(),
+    /** Set once the delivery workflow is known to exist; the sweeper starts rows where this is null. */
+    workflowStartedAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type WebhookDelivery = InferEntity<typeof WebhookDelivery>;
+
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['delivered', 'failed'] as const;
+
+/** One HTTP attempt of a delivery; (deliveryId, attemptNumber) is unique, so a retried activity never records twice. */
+export const WebhookDeliveryAttempt = defineEntity({
+  name: 'WebhookDeliveryAttempt',
+  tableName: 'webhook_delivery_attempts',
+  properties: {
+    id: p.uuid().primary(),
+    deliveryId: p.uuid(),
+    attemptNumber: p.integer(),
+    outcome: p.enum(WEBHOOK_ATTEMPT_OUTCOMES),
+    /** When the request was started (wall clock of the worker). */
+    attemptedAt: p.datetime(),
+    statusCode: p.integer().nullable(),
+    /** Failure reason (timeout, refused destination, connection error, non-2xx...), null on success. */
+    error: p.text().nullable(),
+    errorKind: p.string().nullable(),
+    durationMs: p.integer(),
+    /** Address actually connected to, when a connection was made. */
+    remoteAddress: p.string().nullable(),
+  },
+});
+export type WebhookDeliveryAttempt = InferEntity<typeof WebhookDeliveryAttempt>;
+
+/** Register both in each service's ORM config. */
+export const webhookEntities = [WebhookDelivery, WebhookDeliveryAttempt];

@@ -1,0 +1,79 @@
+/**
+ * The one place that names Temporal task queues, workflow ids and webhook retry schedules.
+ * Services, workers and the stack import these; nothing else spells a queue name or a workflow id.
+ */
+
+/** Each service runs its own worker on its own task queue. */
+export const TASK_QUEUES = {
+  bnpl: 'bnpl',
+  crypto: 'crypto',
+  photos: 'photos',
+} as const;
+
+export type ServiceName = keyof typeof TASK_QUEUES;
+
+export const SERVICE_NAMES = Object.keys(TASK_QUEUES) as ServiceName[];
+
+/** Registered workflow type names (the exported function names in `src/workflows/`). */
+export const WORKFLOW_TYPES = {
+  webhookDelivery: 'webhookDeliveryWorkflow',
+} as const;
+
+/**
+ * Workflow id of one webhook delivery: readable in the Temporal UI and stable, so starting the same
+ * delivery twice is refused by Temporal instead of sending twice.
+ * `deliveryNumber` counts the deliveries of one event (each endpoint and each manual re-fire gets the next number).
+ */
+export function webhookDeliveryWorkflowId(service: ServiceName, eventId: string, deliveryNumber: number): string {
+  if (!eventId) throw new Error('webhookDeliveryWorkflowId: eventId must not be empty');
+  if (!Number.isInteger(deliveryNumber) || deliveryNumber < 1) {
+    throw new Error(`webhookDeliveryWorkflowId: deliveryNumber must be a positive integer, got ${deliveryNumber}`);
+  }
+  return `webhook-${service}-${eventId}-${deliveryNumber}`;
+}
+
+/**
+ * A webhook retry schedule, as data.
+ * `delaysMs[i]` is the wait before attempt i+1, counted from the end of the previous attempt;
+ * `delaysMs[0]` is 0 (first attempt at once) and `delaysMs.length` is the total number of attempts.
+ * After the last attempt fails the delivery is marked permanently failed.
+ */
+export interface WebhookSchedule {
+  readonly name: string;
+  readonly delaysMs: readonly number[];
+  /** Time allowed for one attempt (DNS, connect, TLS, response headers). */
+  readonly attemptTimeoutMs: number;
+}
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const WEBHOOK_SCHEDULES = {
+  /** bnpl spec: at once, then retries after 1m, 5m, 15m, 30m, 1h, 2h, 4h, 8h (tail 15h51m); failed after the 8th retry; 15 s per attempt. */
+  bnpl: {
+    name: 'bnpl',
+    delaysMs: [0, 1 * MINUTE, 5 * MINUTE, 15 * MINUTE, 30 * MINUTE, 1 * HOUR, 2 * HOUR, 4 * HOUR, 8 * HOUR],
+    attemptTimeoutMs: 15 * SECOND,
+  },
+  /** crypto spec: six attempts, at once then after 1, 2, 4, 8, 16 minutes; 10 s per attempt. */
+  crypto: {
+    name: 'crypto',
+    delaysMs: [0, 1 * MINUTE, 2 * MINUTE, 4 * MINUTE, 8 * MINUTE, 16 * MINUTE],
+    attemptTimeoutMs: 10 * SECOND,
+  },
+} as const satisfies Record<string, WebhookSchedule>;
+
+export type WebhookScheduleName = keyof typeof WEBHOOK_SCHEDULES;
+
+/** Checks a schedule before it is handed to a workflow (a bad schedule would otherwise fail inside Temporal). */
+export function assertValidWebhookSchedule(schedule: WebhookSchedule): void {
+  const { delaysMs, attemptTimeoutMs } = schedule;
+  if (delaysMs.length < 1) throw new Error(`webhook schedule ${schedule.name}: needs at least one attempt`);
+  if (delaysMs.some((d) => !Number.isInteger(d) || d < 0)) {
+    throw new Error(`webhook schedule ${schedule.name}: delays must be non-negative integers (ms)`);
+  }
+  if (!Number.isInteger(attemptTimeoutMs) || attemptTimeoutMs <= 0) {
+    throw new Error(`webhook schedule ${schedule.name}: attemptTimeoutMs must be a positive integer`);
+  }
+}

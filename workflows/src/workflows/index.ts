@@ -1,0 +1,2 @@
+// Entry point of the workflow bundle: every workflow the service workers run is exported here.
+export { webhookDeliveryWorkflow } from './webhook-delivery.js';
