@@ -3,3 +3,4 @@ export * from './json-body.js';
 export * from './readiness.js';
 export * from './request-id.js';
 export * from './service-app.js';
+export * from './api-docs.js';

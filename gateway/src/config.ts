@@ -1,0 +1,27 @@
+import { envInteger, envUrl, logLevels } from '@tributary/kit';
+import { DEFAULT_SUBGRAPH_URLS } from '@tributary/schema';
+import { z } from 'zod';
+
+const subgraphUrl = (name: keyof typeof DEFAULT_SUBGRAPH_URLS) =>
+  envUrl(['http:', 'https:'], 'an http(s) URL of the subgraph endpoint').default(DEFAULT_SUBGRAPH_URLS[name]);
+
+export const gatewayEnv = z.object({
+  PORT: envInteger(1, 65_535).default(4000),
+  HOST: z.string().trim().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  BNPL_SUBGRAPH_URL: subgraphUrl('bnpl'),
+  CRYPTO_SUBGRAPH_URL: subgraphUrl('crypto'),
+  PHOTOS_SUBGRAPH_URL: subgraphUrl('photos'),
+  /** Defaults to the supergraph checked in under schema/. */
+  SUPERGRAPH_PATH: z.string().trim().min(1).optional(),
+  /** Deepest selection nesting accepted. */
+  GRAPHQL_MAX_DEPTH: envInteger(1, 100).default(10),
+  /** graphql-armor cost (objects 2, scalars 1, times 1.5 per level). */
+  GRAPHQL_MAX_COST: envInteger(1, 1_000_000).default(1000),
+  GRAPHQL_MAX_ALIASES: envInteger(0, 1000).default(15),
+  GRAPHQL_MAX_TOKENS: envInteger(10, 100_000).default(2000),
+  GRAPHQL_MAX_DIRECTIVES: envInteger(0, 1000).default(50),
+  SHUTDOWN_GRACE_MS: envInteger(0, 600_000).default(10_000),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayEnv>;

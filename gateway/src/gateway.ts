@@ -1,0 +1,120 @@
+// The federated gateway: @apollo/gateway over schema/'s supergraph, served by Apollo Server 5 on Express 5, with
+// per-subgraph credential forwarding and query depth/cost limits.
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
+import {
+  createLogger,
+  createServiceApp,
+  envelopeErrorFormat,
+  startHttpServer,
+  type Logger,
+  type ReadinessCheck,
+  type RunningServer,
+} from '@tributary/kit';
+import { SUBGRAPH_NAMES, readSupergraphSdl, type SubgraphName } from '@tributary/schema';
+import type { Express } from 'express';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { GatewayConfig } from './config.js';
+import { credentialsFromClient } from './credentials.js';
+import { CredentialForwardingDataSource, type GatewayContext } from './data-source.js';
+
+export function subgraphUrls(config: GatewayConfig): Record<SubgraphName, string> {
+  return { bnpl: config.BNPL_SUBGRAPH_URL, crypto: config.CRYPTO_SUBGRAPH_URL, photos: config.PHOTOS_SUBGRAPH_URL };
+}
+
+/**
+ * Refusals of the limits carry their own extensions.code (QUERY_TOO_DEEP, ...) instead of the generic
+ * GRAPHQL_VALIDATION_FAILED that Apollo Server stamps on every validation error; formatError restores it.
+ */
+function refuseWith(code: string): GraphQLArmorRejectCallback[] {
+  return [(ctx, error) => ctx?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { limitCode: code } }))];
+}
+
+export function formatGatewayError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const { limitCode, ...extensions } = formatted.extensions ?? {};
+  return typeof limitCode === 'string' ? { ...formatted, extensions: { ...extensions, code: limitCode } } : formatted;
+}
+
+export function armorFor(config: GatewayConfig) {
+  return new ApolloArmor({
+    maxDepth: { n: config.GRAPHQL_MAX_DEPTH, propagateOnRejection: false, onReject: refuseWith('QUERY_TOO_DEEP') },
+    costLimit: { maxCost: config.GRAPHQL_MAX_COST, propagateOnRejection: false, onReject: refuseWith('QUERY_TOO_COSTLY') },
+    maxAliases: { n: config.GRAPHQL_MAX_ALIASES, propagateOnRejection: false, onReject: refuseWith('TOO_MANY_ALIASES') },
+    maxDirectives: { n: config.GRAPHQL_MAX_DIRECTIVES, propagateOnRejection: false, onReject: refuseWith('TOO_MANY_DIRECTIVES') },
+    maxTokens: { n: config.GRAPHQL_MAX_TOKENS, propagateOnRejection: false, onReject: refuseWith('TOO_MANY_TOKENS') },
+    blockFieldSuggestion: { enabled: true },
+  }).protect();
+}
+
+/** /readyz: every subgraph's own /readyz answers 200. */
+export function subgraphReadiness(urls: Record<SubgraphName, string>): ReadinessCheck[] {
+  return SUBGRAPH_NAMES.map((name) => ({
+    name,
+    check: async () => {
+      const res = await fetch(new URL('/readyz', urls[name]), { signal: AbortSignal.timeout(1_500) });
+      await res.body?.cancel();
+      if (res.status !== 200) throw new Error(`${name} /readyz answered ${res.status}`);
+    },
+  }));
+}
+
+export interface GatewayApp {
+  app: Express;
+  close(): Promise<void>;
+}
+
+export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Promise<GatewayApp> {
+  const urls = subgraphUrls(config);
+  const gateway = new ApolloGateway({
+    supergraphSdl: readSupergraphSdl(config.SUPERGRAPH_PATH),
+    buildService: ({ name }) => {
+      if (!(SUBGRAPH_NAMES as readonly string[]).includes(name)) throw new Error(`Supergraph names an unknown subgraph "${name}"`);
+      return new CredentialForwardingDataSource(name as SubgraphName, urls[name as SubgraphName]);
+    },
+  });
+  const armor = armorFor(config);
+  const server = new ApolloServer<GatewayContext>({
+    gateway,
+    ...armor,
+    // graphql-armor's types come from @apollo/server's CJS declarations; the plugins are the same at runtime.
+    plugins: armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[],
+    formatError: formatGatewayError,
+    introspection: true,
+    csrfPrevention: true,
+    logger: { debug: (m) => logger.debug(m), info: (m) => logger.info(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },
+  });
+  await server.start();
+  const app = await createServiceApp({
+    service: 'gateway',
+    logger,
+    errorFormat: envelopeErrorFormat,
+    readiness: subgraphReadiness(urls),
+    configure: (express) => {
+      express.use(
+        '/graphql',
+        expressMiddleware(server, {
+          context: async ({ req, res }) => ({
+            credentials: credentialsFromClient(req.headers),
+            // The kit's request id (echoed as X-Request-Id) follows the request into every subgraph's logs.
+            requestId: String(res.getHeader('x-request-id') ?? ''),
+          }),
+        }),
+      );
+    },
+  });
+  return { app, close: () => server.stop() };
+}
+
+export async function startGateway(config: GatewayConfig, logger: Logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL })): Promise<RunningServer> {
+  const built = await buildGatewayApp(config, logger);
+  return startHttpServer(built.app, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    onClose: [built.close],
+  });
+}

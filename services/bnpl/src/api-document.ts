@@ -1,0 +1,24 @@
+// bnpl's OpenAPI document: every module's route definitions plus the kit's standard routes. Served at
+// /api/v1/openapi.json and /docs, checked in as schema/openapi/bnpl.json (`npm run openapi`).
+import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } from '@tributary/kit';
+import { API_KEY_PAIR_SECURITY, DASHBOARD_TOKEN_SECURITY, bnplSecuritySchemes } from './api-security.js';
+import { apiKeyApi } from './modules/api-keys/api-key.openapi.js';
+
+export const REST_BASE = '/api/v1';
+export const DOCS_PATH = '/docs';
+
+export function bnplApiDocument(): OpenApiDocument {
+  return createServiceApiDocument({
+    title: 'Tributary BNPL merchant API',
+    version: '0.1.0',
+    description:
+      'Buy-now-pay-later merchant interface. Errors use the envelope `{"error":{"code","message","fields"?}}`. Authentication: dashboard token (DT) for /api/v1/merchant/*, API key pair (KEYS) for server-to-server calls.',
+    restBase: REST_BASE,
+    docsPath: DOCS_PATH,
+    errorBody: envelopeErrorBody,
+    securitySchemes: bnplSecuritySchemes,
+    graphqlSecurity: [...DASHBOARD_TOKEN_SECURITY, ...API_KEY_PAIR_SECURITY],
+    tags: [{ name: 'API keys' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(apiKeyApi)],
+  });
+}

@@ -1,0 +1,16 @@
+import type { RequestHandler, Response } from 'express';
+import type { BnplPrincipal, MerchantAuthService } from './modules/dashboard-auth/dashboard-auth.service.js';
+
+/** REST guard for /api/v1/merchant/* (DT): keeps the principal on res.locals. */
+export function requireDashboardToken(auth: MerchantAuthService): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.principal = await auth.authenticateDashboard(req.headers.authorization);
+    next();
+  };
+}
+
+export function dashboardPrincipalOf(res: Response): BnplPrincipal & { kind: 'dashboard' } {
+  const principal = res.locals.principal as (BnplPrincipal & { kind: 'dashboard' }) | undefined;
+  if (!principal) throw new Error('dashboardPrincipalOf() used on a route without requireDashboardToken()');
+  return principal;
+}

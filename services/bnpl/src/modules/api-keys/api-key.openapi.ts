@@ -1,0 +1,67 @@
+// The API key routes as OpenAPI operations: the same zod schema validates the request body (ApiKeyService.create)
+// and documents it; api-key.routes.ts mounts its handlers on these definitions.
+import { defineApiRoute } from '@tributary/kit';
+import { z } from 'zod';
+import { DASHBOARD_TOKEN_SECURITY } from '../../api-security.js';
+import { API_KEY_ENVIRONMENTS } from './api-key.entity.js';
+import { createApiKeyInput } from './api-key.service.js';
+
+const tags = ['API keys'];
+
+export const apiKeyResource = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    public_key: z.string().meta({ description: '`pk_<environment>_` + 48 characters; sent as X-Merchant-Public-Key.', example: 'pk_test_…' }),
+    environment: z.enum(API_KEY_ENVIRONMENTS),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'BnplApiKey', description: 'An active API key pair, without its secret.' });
+
+export const createdApiKeyResource = apiKeyResource
+  .extend({ secret_key: z.string().meta({ description: '`sk_<environment>_` + 48 characters. Shown only in this response; only a hash is stored.' }) })
+  .meta({ id: 'BnplCreatedApiKey', description: 'A new API key pair, including the secret key (shown once).' });
+
+export const apiKeyListResponse = z.object({ data: z.array(apiKeyResource) });
+
+export const apiKeyApi = {
+  list: defineApiRoute({
+    method: 'get',
+    path: '/api/v1/merchant/api-keys',
+    errors: [401],
+    operation: {
+      operationId: 'listApiKeys',
+      summary: "List the merchant's active API keys",
+      tags,
+      security: DASHBOARD_TOKEN_SECURITY,
+      responses: { '200': { description: 'Active (unrevoked) keys, newest first.', content: { 'application/json': { schema: apiKeyListResponse } } } },
+    },
+  }),
+  create: defineApiRoute({
+    method: 'post',
+    path: '/api/v1/merchant/api-keys',
+    errors: [401, 422],
+    operation: {
+      operationId: 'createApiKey',
+      summary: 'Create an API key pair',
+      tags,
+      security: DASHBOARD_TOKEN_SECURITY,
+      requestBody: { required: true, content: { 'application/json': { schema: createApiKeyInput } } },
+      responses: { '201': { description: 'The new key pair; the secret key is never shown again.', content: { 'application/json': { schema: createdApiKeyResource } } } },
+    },
+  }),
+  revoke: defineApiRoute({
+    method: 'delete',
+    path: '/api/v1/merchant/api-keys/:id',
+    errors: [401, 404],
+    operation: {
+      operationId: 'revokeApiKey',
+      summary: 'Revoke an API key',
+      description: "Another merchant's key, an unknown id or an already revoked key all read as 404.",
+      tags,
+      security: DASHBOARD_TOKEN_SECURITY,
+      requestParams: { path: z.object({ id: z.string().meta({ description: 'API key id (UUID).' }) }) },
+      responses: { '204': { description: 'Revoked.' } },
+    },
+  }),
+};

@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AuthenticationError } from '@tributary/kit';
+import { bearerCredential, hexDigestsEqual } from '../../shared/random.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
+import { secretKeyMatches } from '../api-keys/api-key-credentials.js';
+import { DashboardToken } from './dashboard-token.entity.js';
+import { DASHBOARD_TOKEN_PATTERN, hashDashboardToken } from './dashboard-token-credentials.js';
+
+/** Who is calling, and with which of the spec's two credential flavors. */
+export type BnplPrincipal =
+  | { kind: 'dashboard'; merchantId: string; merchantUserId: string; tokenId: string }
+  | { kind: 'api_key'; merchantId: string; apiKeyId: string; environment: string };
+
+/** Authenticates both flavors of the spec; every failure is the same AuthenticationError (the reason is logged only). */
+export class MerchantAuthService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** DT: `Authorization: Bearer <DASHBOARD_TOKEN>`. */
+  async authenticateDashboard(authorization: string | undefined): Promise<BnplPrincipal & { kind: 'dashboard' }> {
+    const credential = bearerCredential(authorization) ?? '';
+    // Hash first, whatever arrived, so malformed and unknown tokens cost the same as known ones.
+    const hash = hashDashboardToken(credential);
+    const token = DASHBOARD_TOKEN_PATTERN.test(credential)
+      ? await this.em.getRepository(DashboardToken).findByHashWithMerchant(hash)
+      : null;
+    if (!token || !hexDigestsEqual(hash, token.tokenHash)) throw new AuthenticationError('unknown or malformed dashboard token');
+    if (!token.isUsable(new Date())) throw new AuthenticationError('revoked or expired dashboard token');
+    return { kind: 'dashboard', merchantId: token.user.merchant.id, merchantUserId: token.user.id, tokenId: token.id };
+  }
+
+  /** KEYS: `Authorization: Bearer <SECRET_KEY>` plus `X-Merchant-Public-Key: <PUBLIC_KEY>`. */
+  async authenticateApiKey(
+    authorization: string | undefined,
+    publicKey: string | undefined,
+  ): Promise<BnplPrincipal & { kind: 'api_key' }> {
+    const secretKey = bearerCredential(authorization) ?? '';
+    const key = publicKey ? await this.em.getRepository(ApiKey).findByPublicKeyWithMerchant(publicKey) : null;
+    const matches = await secretKeyMatches(secretKey, key?.secretKeyHash);
+    if (!key || !matches) throw new AuthenticationError('unknown public key or wrong secret key');
+    if (key.isRevoked()) throw new AuthenticationError('revoked API key');
+    return { kind: 'api_key', merchantId: key.merchant.id, apiKeyId: key.id, environment: key.environment };
+  }
+
+  /** GraphQL accepts either flavor: a public-key header selects KEYS, otherwise the bearer is a dashboard token. */
+  authenticateEither(authorization: string | undefined, publicKey: string | undefined): Promise<BnplPrincipal> {
+    return publicKey ? this.authenticateApiKey(authorization, publicKey) : this.authenticateDashboard(authorization);
+  }
+}

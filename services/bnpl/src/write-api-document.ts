@@ -1,0 +1,8 @@
+// `npm run openapi`: write schema/openapi/bnpl.json from the route definitions.
+import { writeFileSync } from 'node:fs';
+import { serializeApiDocument } from '@tributary/kit';
+import { openApiDocumentPath } from '@tributary/schema';
+import { bnplApiDocument } from './api-document.js';
+
+writeFileSync(openApiDocumentPath('bnpl'), serializeApiDocument(bnplApiDocument()));
+process.stdout.write(`wrote ${openApiDocumentPath('bnpl')}\n`);

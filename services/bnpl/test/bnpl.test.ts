@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import bcrypt from 'bcryptjs';
+import { ApiKey } from '../src/modules/api-keys/api-key.entity.js';
+import { PUBLIC_KEY_PATTERN, SECRET_KEY_PATTERN, generateKeyPair } from '../src/modules/api-keys/api-key-credentials.js';
+import { DashboardToken } from '../src/modules/dashboard-auth/dashboard-token.entity.js';
+import { generateDashboardToken, hashDashboardToken } from '../src/modules/dashboard-auth/dashboard-token-credentials.js';
+import { MerchantUser } from '../src/modules/merchants/merchant-user.entity.js';
+import { Merchant } from '../src/modules/merchants/merchant.entity.js';
+import { DEMO_DASHBOARD_TOKEN, DEMO_PUBLIC_KEY, DEMO_SECRET_KEY, seedDemoData } from '../src/seed.js';
+import { gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
+
+let h: Harness;
+let url: string;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: 'Authentication is required.' } };
+
+beforeAll(async () => {
+  h = await startHarness();
+  url = h.service.url;
+  await seedDemoData(h.orm.em.fork());
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Another merchant with a dashboard token, created through the entities (the login flow comes later). */
+async function createMerchant(name: string, token: Partial<Pick<DashboardToken, 'revokedAt' | 'expiresAt'>> = {}) {
+  const em = h.orm.em.fork();
+  const merchant = em.create(Merchant, { name });
+  const user = em.create(MerchantUser, { merchant, email: `${crypto.randomUUID()}@example.test`, name: 'Owner' });
+  const plaintext = generateDashboardToken();
+  em.create(DashboardToken, { user, tokenHash: hashDashboardToken(plaintext), revokedAt: null, expiresAt: null, ...token });
+  await em.flush();
+  return { merchant, token: plaintext };
+}
+
+describe('credentials', () => {
+  it('generates pk_<env>_ and sk_<env>_ keys and dashboard tokens of the documented shapes', () => {
+    const pair = generateKeyPair('test');
+    expect(pair.publicKey).toMatch(PUBLIC_KEY_PATTERN);
+    expect(pair.secretKey).toMatch(SECRET_KEY_PATTERN);
+    expect(pair.publicKey.startsWith('pk_test_')).toBe(true);
+    expect(generateKeyPair('live').secretKey.startsWith('sk_live_')).toBe(true);
+    expect(generateDashboardToken()).toMatch(/^dt_[A-Za-z0-9]{48}$/);
+  });
+
+  it('stores only a bcrypt hash of the secret key and SHA-256 of dashboard tokens', async () => {
+    const em = h.orm.em.fork();
+    const key = await em.findOneOrFail(ApiKey, { publicKey: DEMO_PUBLIC_KEY });
+    expect(key.secretKeyHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(await bcrypt.compare(DEMO_SECRET_KEY, key.secretKeyHash)).toBe(true);
+    expect(await em.count(DashboardToken, { tokenHash: hashDashboardToken(DEMO_DASHBOARD_TOKEN) })).toBe(1);
+  });
+});
+
+describe('database', () => {
+  it('the checked-in migrations create exactly the schema the entities describe', async () => {
+    expect(await ownSchemaDiff(h.orm)).toEqual([]);
+  });
+
+  it('seed is idempotent and restores the demo credentials', async () => {
+    const em = h.orm.em.fork();
+    await em.nativeUpdate(DashboardToken, { tokenHash: hashDashboardToken(DEMO_DASHBOARD_TOKEN) }, { revokedAt: new Date() });
+    const first = await seedDemoData(h.orm.em.fork());
+    const second = await seedDemoData(h.orm.em.fork());
+    expect(second).toEqual(first);
+    expect(await em.count(Merchant, { name: 'Demo Shop' })).toBe(1);
+    expect(await em.count(ApiKey, { publicKey: DEMO_PUBLIC_KEY })).toBe(1);
+    expect((await fetch(`${url}/api/v1/merchant/api-keys`, { headers: bearer(DEMO_DASHBOARD_TOKEN) })).status).toBe(200);
+  });
+});
+
+describe('probes', () => {
+  it('/healthz and /readyz (database + Temporal) answer 200', async () => {
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${url}/readyz`);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', temporal: 'ok' } });
+  });
+});
+
+describe('API keys (dashboard token)', () => {
+  it('lists active keys without secrets', async () => {
+    const res = await fetch(`${url}/api/v1/merchant/api-keys`, { headers: bearer(DEMO_DASHBOARD_TOKEN) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: Array<Record<string, unknown>> };
+    expect(body.data).toEqual([expect.objectContaining({ name: 'Demo test key', public_key: DEMO_PUBLIC_KEY, environment: 'test' })]);
+    expect(JSON.stringify(body)).not.toMatch(/sk_test_|secret/);
+  });
+
+  it('creates a key whose secret is shown once, works with KEYS auth, and stops working once revoked', async () => {
+    const other = await createMerchant('Key Shop');
+    const created = await fetch(`${url}/api/v1/merchant/api-keys`, {
+      method: 'POST',
+      headers: { ...bearer(other.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Server', environment: 'live' }),
+    });
+    expect(created.status).toBe(201);
+    const key = (await created.json()) as { id: string; public_key: string; secret_key: string; environment: string };
+    expect(key.public_key).toMatch(/^pk_live_/);
+    expect(key.secret_key).toMatch(/^sk_live_/);
+
+    const keysAuth = { ...bearer(key.secret_key), 'x-merchant-public-key': key.public_key };
+    const viaKeys = await gql(url, '{ bnplMerchant { name } }', keysAuth);
+    expect(viaKeys.body.data?.bnplMerchant).toEqual({ name: 'Key Shop' });
+
+    const wrongSecret = await gql(url, '{ bnplMerchant { name } }', { ...keysAuth, ...bearer(DEMO_SECRET_KEY) });
+    expect(wrongSecret.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    // Another merchant cannot revoke it.
+    expect((await fetch(`${url}/api/v1/merchant/api-keys/${key.id}`, { method: 'DELETE', headers: bearer(DEMO_DASHBOARD_TOKEN) })).status).toBe(404);
+    expect((await fetch(`${url}/api/v1/merchant/api-keys/${key.id}`, { method: 'DELETE', headers: bearer(other.token) })).status).toBe(204);
+    const afterRevoke = await gql(url, '{ bnplMerchant { name } }', keysAuth);
+    expect(afterRevoke.body.data?.bnplMerchant ?? null).toBeNull();
+    expect(afterRevoke.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses an invalid body with 422 naming the fields', async () => {
+    const res = await fetch(`${url}/api/v1/merchant/api-keys`, {
+      method: 'POST',
+      headers: { ...bearer(DEMO_DASHBOARD_TOKEN), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '', environment: 'prod' }),
+    });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: { code: string; fields: Record<string, string[]> } };
+    expect(body.error.code).toBe('validation_failed');
+    expect(Object.keys(body.error.fields).sort()).toEqual(['environment', 'name']);
+  });
+
+  it('answers the same 401 for missing, malformed, unknown, revoked and expired dashboard tokens, and for API keys', async () => {
+    const revoked = await createMerchant('Revoked Shop', { revokedAt: new Date() });
+    const expired = await createMerchant('Expired Shop', { expiresAt: new Date(Date.now() - 1000) });
+    const cases: Record<string, Record<string, string>> = {
+      missing: {},
+      malformed: bearer('nope'),
+      unknown: bearer(generateDashboardToken()),
+      revoked: bearer(revoked.token),
+      expired: bearer(expired.token),
+      secretKeyInsteadOfToken: { ...bearer(DEMO_SECRET_KEY), 'x-merchant-public-key': DEMO_PUBLIC_KEY },
+    };
+    for (const [name, headers] of Object.entries(cases)) {
+      const res = await fetch(`${url}/api/v1/merchant/api-keys`, { headers });
+      expect({ name, status: res.status, body: await res.json() }).toEqual({ name, status: 401, body: UNAUTHENTICATED });
+    }
+  });
+});
+
+describe('subgraph', () => {
+  const merchantQuery = '{ bnplMerchant { id name settlementCadence createdAt apiKeys { publicKey environment } } }';
+
+  it('resolves bnplMerchant with the dashboard token and with the API key pair', async () => {
+    for (const headers of [bearer(DEMO_DASHBOARD_TOKEN), { ...bearer(DEMO_SECRET_KEY), 'x-merchant-public-key': DEMO_PUBLIC_KEY }]) {
+      const { body } = await gql(url, merchantQuery, headers);
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.bnplMerchant).toMatchObject({ name: 'Demo Shop', settlementCadence: 'WEEKLY', apiKeys: [{ publicKey: DEMO_PUBLIC_KEY, environment: 'test' }] });
+    }
+  });
+
+  it('refuses bnplMerchant without valid credentials', async () => {
+    const refused: Array<Record<string, string>> = [{}, bearer(generateDashboardToken()), { 'x-merchant-public-key': DEMO_PUBLIC_KEY }];
+    for (const headers of refused) {
+      const { body } = await gql(url, merchantQuery, headers);
+      expect(body.data?.bnplMerchant ?? null).toBeNull();
+      expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  describe('_entities', () => {
+    const entitiesQuery = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on BnplMerchant { id name } } }`;
+
+    it("resolves the caller's own merchant and hides every other one", async () => {
+      const other = await createMerchant('Other Shop');
+      const own = await gql(url, '{ bnplMerchant { id } }', bearer(DEMO_DASHBOARD_TOKEN));
+      const ownId = (own.body.data?.bnplMerchant as { id: string }).id;
+      const reps = [{ __typename: 'BnplMerchant', id: ownId }, { __typename: 'BnplMerchant', id: other.merchant.id }];
+      const { body } = await gql(url, entitiesQuery, bearer(DEMO_DASHBOARD_TOKEN), { reps });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?._entities).toEqual([{ id: ownId, name: 'Demo Shop' }, null]);
+    });
+
+    it('never returns data to an unauthenticated caller', async () => {
+      const own = await gql(url, '{ bnplMerchant { id } }', bearer(DEMO_DASHBOARD_TOKEN));
+      const reps = [{ __typename: 'BnplMerchant', id: (own.body.data?.bnplMerchant as { id: string }).id }];
+      const { body } = await gql(url, entitiesQuery, {}, { reps });
+      expect(JSON.stringify(body.data ?? null)).not.toContain('Demo Shop');
+      expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    });
+  });
+});

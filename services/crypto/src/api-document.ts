@@ -1,0 +1,23 @@
+// crypto's OpenAPI document: every module's route definitions plus the kit's standard routes. Served at
+// /api/merchant/v1/openapi.json and /docs, checked in as schema/openapi/crypto.json (`npm run openapi`).
+import { createServiceApiDocument, messageErrorBody, type OpenApiDocument } from '@tributary/kit';
+import { API_KEY_SECURITY, cryptoSecuritySchemes } from './api-security.js';
+import { accountApi } from './modules/accounts/account.openapi.js';
+
+export const REST_BASE = '/api/merchant/v1';
+export const DOCS_PATH = '/docs';
+
+export function cryptoApiDocument(): OpenApiDocument {
+  return createServiceApiDocument({
+    title: 'Tributary crypto payments merchant API',
+    version: '0.1.0',
+    description: 'Cryptocurrency payment gateway, merchant API. Errors are `{"message", "errors"?}`; 422 lists offending fields in `errors`.',
+    restBase: REST_BASE,
+    docsPath: DOCS_PATH,
+    errorBody: messageErrorBody,
+    securitySchemes: cryptoSecuritySchemes,
+    graphqlSecurity: API_KEY_SECURITY,
+    tags: [{ name: 'Account' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(accountApi)],
+  });
+}

@@ -1,0 +1,16 @@
+import type { RequestHandler, Response } from 'express';
+import type { AccountService, CryptoPrincipal } from './modules/accounts/account.service.js';
+
+/** REST guard: authenticates the bearer API key and keeps the principal on res.locals. */
+export function requireApiKey(accounts: () => AccountService): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.principal = await accounts().authenticate(req.headers.authorization);
+    next();
+  };
+}
+
+export function principalOf(res: Response): CryptoPrincipal {
+  const principal = res.locals.principal as CryptoPrincipal | undefined;
+  if (!principal) throw new Error('principalOf() used on a route without requireApiKey()');
+  return principal;
+}

@@ -1,0 +1,27 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Account } from './account.entity.js';
+
+/**
+ * A merchant API key `<KEY_ID>.<SECRET>`. Only the SHA-256 of the secret is stored (hex), so a lost key is
+ * replaced, not recovered. Revocation takes effect on the next request.
+ */
+export const ApiKeySchema = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    account: () => p.manyToOne(Account).deleteRule('cascade'),
+    keyId: p.string().length(64).unique(),
+    secretHash: p.string().length(64),
+    name: p.string().length(191),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    revokedAt: p.datetime().nullable(),
+  },
+});
+
+export class ApiKey extends ApiKeySchema.class {
+  isRevoked(): boolean {
+    return this.revokedAt != null;
+  }
+}
+ApiKeySchema.setClass(ApiKey);

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Account } from '../src/modules/accounts/account.entity.js';
+import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
+import { generateApiKey, hashSecret, parseBearerApiKey } from '../src/modules/accounts/api-key-credentials.js';
+import { DEMO_API_KEY, DEMO_KEY_ID, seedDemoData } from '../src/seed.js';
+import { gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
+
+let h: Harness;
+let url: string;
+const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+
+beforeAll(async () => {
+  h = await startHarness();
+  url = h.service.url;
+  await seedDemoData(h.orm.em.fork());
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Another account with its own key, created through the entities like the dashboard would. */
+async function createAccount(name: string, status: 'active' | 'suspended' = 'active') {
+  const em = h.orm.em.fork();
+  const generated = generateApiKey();
+  const account = em.create(Account, { name, status });
+  const key = em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
+  await em.flush();
+  return { account, key, plaintext: generated.plaintext };
+}
+
+describe('API key format', () => {
+  it('generates <ck_ + 24>.<48> keys and parses only that shape', () => {
+    const { keyId, secret, plaintext } = generateApiKey();
+    expect(keyId).toMatch(/^ck_[A-Za-z0-9]{24}$/);
+    expect(secret).toMatch(/^[A-Za-z0-9]{48}$/);
+    expect(parseBearerApiKey(`Bearer ${plaintext}`)).toEqual({ keyId, secret });
+    for (const bad of [undefined, '', plaintext, `Basic ${plaintext}`, `Bearer ${keyId}`, `Bearer ${keyId}.${secret}x`, `Bearer xx_${keyId.slice(3)}.${secret}`]) {
+      expect(parseBearerApiKey(bad)).toBeNull();
+    }
+  });
+
+  it('stores only the SHA-256 of the secret', async () => {
+    const key = await h.orm.em.fork().findOneOrFail(ApiKey, { keyId: DEMO_KEY_ID });
+    expect(key.secretHash).toBe(hashSecret(DEMO_API_KEY.split('.')[1]!));
+    expect(JSON.stringify(key)).not.toContain(DEMO_API_KEY.split('.')[1]);
+  });
+});
+
+describe('database', () => {
+  it('the checked-in migrations create exactly the schema the entities describe', async () => {
+    expect(await ownSchemaDiff(h.orm)).toEqual([]);
+  });
+
+  it('seed is idempotent and restores the demo key', async () => {
+    const em = h.orm.em.fork();
+    await em.nativeUpdate(ApiKey, { keyId: DEMO_KEY_ID }, { revokedAt: new Date() });
+    const first = await seedDemoData(h.orm.em.fork());
+    const second = await seedDemoData(h.orm.em.fork());
+    expect(second).toEqual(first);
+    expect(first.api_key).toBe(DEMO_API_KEY);
+    expect(await em.count(ApiKey, { keyId: DEMO_KEY_ID, revokedAt: null })).toBe(1);
+    expect(await em.count(Account, { name: 'Demo Merchant' })).toBe(1);
+  });
+});
+
+describe('probes', () => {
+  it('/healthz and /readyz (database + Temporal) answer 200', async () => {
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${url}/readyz`);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', temporal: 'ok' } });
+    expect(ready.status).toBe(200);
+  });
+});
+
+describe('merchant API authentication', () => {
+  it('reads the calling account with a valid key', async () => {
+    const res = await fetch(`${url}/api/merchant/v1/account`, { headers: { ...auth(DEMO_API_KEY), accept: 'application/json' } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { account: Record<string, unknown> };
+    expect(body.account).toMatchObject({ name: 'Demo Merchant', status: 'active', api_keys: [{ key_id: DEMO_KEY_ID }] });
+    expect(JSON.stringify(body)).not.toContain(DEMO_API_KEY.split('.')[1]);
+  });
+
+  it('answers the same 401 for missing, malformed, unknown, wrong-secret, revoked and suspended credentials', async () => {
+    const revoked = await createAccount('Revoked Co');
+    await h.orm.em.fork().nativeUpdate(ApiKey, { id: revoked.key.id }, { revokedAt: new Date() });
+    const suspended = await createAccount('Suspended Co', 'suspended');
+    const [demoKeyId] = DEMO_API_KEY.split('.');
+    const cases: Record<string, Record<string, string>> = {
+      missing: {},
+      malformed: { authorization: 'Bearer not-a-key' },
+      otherScheme: { authorization: `Basic ${DEMO_API_KEY}` },
+      unknownKeyId: auth(generateApiKey().plaintext),
+      wrongSecret: auth(`${demoKeyId}.${'x'.repeat(48)}`),
+      revoked: auth(revoked.plaintext),
+      suspended: auth(suspended.plaintext),
+    };
+    for (const [name, headers] of Object.entries(cases)) {
+      const res = await fetch(`${url}/api/merchant/v1/account`, { headers: { ...headers, accept: 'application/json' } });
+      expect({ name, status: res.status, body: await res.json() }).toEqual({ name, status: 401, body: { message: 'Invalid API credentials.' } });
+    }
+  });
+
+  it('answers unknown routes in the spec error format', async () => {
+    const res = await fetch(`${url}/api/merchant/v1/nope`, { headers: auth(DEMO_API_KEY) });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('subgraph', () => {
+  const accountQuery = '{ cryptoAccount { id name status createdAt apiKeys { keyId name createdAt } } }';
+
+  it('resolves cryptoAccount for the key owner', async () => {
+    const { body } = await gql(url, accountQuery, auth(DEMO_API_KEY));
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.cryptoAccount).toMatchObject({ name: 'Demo Merchant', status: 'ACTIVE', apiKeys: [{ keyId: DEMO_KEY_ID }] });
+  });
+
+  it('refuses cryptoAccount without valid credentials (UNAUTHENTICATED, no data)', async () => {
+    for (const headers of [{}, auth('ck_x.y'), auth(generateApiKey().plaintext)]) {
+      const { body } = await gql(url, accountQuery, headers);
+      expect(body.data?.cryptoAccount ?? null).toBeNull();
+      expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  describe('_entities', () => {
+    const entitiesQuery = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on CryptoAccount { id name } } }`;
+
+    it('resolves the caller\'s own account and hides every other one', async () => {
+      const other = await createAccount('Other Co');
+      const own = await gql(url, '{ cryptoAccount { id } }', auth(DEMO_API_KEY));
+      const ownId = (own.body.data?.cryptoAccount as { id: string }).id;
+      const reps = [{ __typename: 'CryptoAccount', id: ownId }, { __typename: 'CryptoAccount', id: String(other.account.id) }];
+      const { body } = await gql(url, entitiesQuery, auth(DEMO_API_KEY), { reps });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?._entities).toEqual([{ id: ownId, name: 'Demo Merchant' }, null]);
+    });
+
+    it('never returns data to an unauthenticated caller', async () => {
+      const { body } = await gql(url, entitiesQuery, {}, { reps: [{ __typename: 'CryptoAccount', id: '1' }] });
+      expect(JSON.stringify(body.data ?? null)).not.toContain('Demo Merchant');
+      expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    });
+  });
+});

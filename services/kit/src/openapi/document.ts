@@ -1,0 +1,190 @@
+// Builds a service's OpenAPI 3.1 document from its ApiRoutes (zod-openapi renders the zod schemas) and adds what
+// every service serves the same way: the probes, the GraphQL endpoint, the document itself and the docs page.
+import { z } from 'zod';
+import { createDocument, type oas31, type ZodOpenApiObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { toOpenApiPath, type ApiRoute, type DocumentedErrorStatus } from './api-route.js';
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+export interface ServiceApiDocumentOptions {
+  title: string;
+  version: string;
+  description?: string;
+  /** The spec's REST prefix; the document is served at `<restBase>/openapi.json`. */
+  restBase: string;
+  /** Where the human docs page is served. Default `/docs`. */
+  docsPath?: string;
+  /** The service's error body (`messageErrorBody` or `envelopeErrorBody`). */
+  errorBody: z.ZodType;
+  securitySchemes: Record<string, oas31.SecuritySchemeObject>;
+  /** Credentials `/graphql` accepts (alternatives); default none. */
+  graphqlSecurity?: oas31.SecurityRequirementObject[];
+  tags?: oas31.TagObject[];
+  routes: readonly ApiRoute[];
+}
+
+const errorDescriptions: Record<DocumentedErrorStatus | 500, string> = {
+  400: 'The request body is not valid JSON.',
+  401: 'Missing, malformed, unknown, revoked or expired credentials (the body never says which).',
+  403: 'The credentials are valid but lack permission for this action.',
+  404: 'No such resource visible to the caller.',
+  409: 'The request conflicts with the current state of the resource.',
+  413: 'The request body is larger than the service accepts.',
+  415: 'The request body is not JSON (`Content-Type: application/json` is required).',
+  422: 'The input is invalid; the body names every offending field.',
+  429: 'Too many requests; retry after the number of seconds in `Retry-After`.',
+  500: 'Unexpected error (details are logged with the request id, never returned).',
+};
+
+const requestIdHeader = z.string().meta({ description: 'The request id (echoed from the request or generated); quote it when reporting a problem.' });
+
+function errorResponses(route: ApiRoute, errorBody: z.ZodType): ZodOpenApiResponsesObject {
+  const statuses = new Set<DocumentedErrorStatus | 500>(route.errors ?? []);
+  if (route.operation.requestBody) for (const status of [400, 413, 415] as const) statuses.add(status);
+  statuses.add(500);
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    const headers: Record<string, z.ZodType> = { 'X-Request-Id': requestIdHeader };
+    if (status === 401) headers['WWW-Authenticate'] = z.literal('Bearer').meta({ description: 'Authentication challenge.' });
+    if (status === 429) headers['Retry-After'] = z.string().meta({ description: 'Seconds to wait before retrying.' });
+    responses[`${status}`] = {
+      description: errorDescriptions[status],
+      headers: z.object(headers),
+      content: { 'application/json': { schema: errorBody } },
+    };
+  }
+  return responses;
+}
+
+const readinessReport = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.record(z.string(), z.enum(['ok', 'failed', 'timed_out'])),
+  failing: z.array(z.string()).optional(),
+});
+
+/** The routes every service app serves besides its own REST routes (see createServiceApp, mountSubgraph, mountApiDocs). */
+export function standardApiRoutes(opts: { restBase: string; docsPath?: string; graphqlSecurity?: oas31.SecurityRequirementObject[] }): ApiRoute[] {
+  const operational = ['Operations'];
+  return [
+    {
+      method: 'get',
+      path: '/healthz',
+      operation: {
+        operationId: 'healthz',
+        summary: 'Liveness probe',
+        tags: operational,
+        security: [],
+        responses: { '200': { description: 'The process is up.', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } } },
+      },
+    },
+    {
+      method: 'get',
+      path: '/readyz',
+      operation: {
+        operationId: 'readyz',
+        summary: 'Readiness probe (database and Temporal)',
+        tags: operational,
+        security: [],
+        responses: {
+          '200': { description: 'Every dependency answers.', content: { 'application/json': { schema: readinessReport } } },
+          '503': { description: 'At least one dependency does not answer; the body lists the failing checks.', content: { 'application/json': { schema: readinessReport } } },
+        },
+      },
+    },
+    {
+      method: 'post',
+      path: '/graphql',
+      operation: {
+        operationId: 'graphql',
+        summary: 'GraphQL (Federation 2 subgraph)',
+        description:
+          'The service\'s subgraph, normally reached through the gateway. Send `Content-Type: application/json`. Errors follow GraphQL conventions (`errors[].extensions.code`: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, CONFLICT, RATE_LIMITED), not the REST error format. The SDL is in `schema/subgraphs/`.',
+        tags: ['GraphQL'],
+        security: opts.graphqlSecurity ?? [],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: z.object({
+                query: z.string(),
+                operationName: z.string().optional(),
+                variables: z.record(z.string(), z.unknown()).optional(),
+              }),
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'A GraphQL response (field errors, including authentication, are in `errors`).',
+            content: {
+              'application/json': {
+                schema: z.object({
+                  data: z.record(z.string(), z.unknown()).nullable().optional(),
+                  errors: z.array(z.looseObject({ message: z.string(), extensions: z.record(z.string(), z.unknown()).optional() })).optional(),
+                }),
+              },
+            },
+          },
+          '400': { description: 'The request is not a valid GraphQL request.' },
+        },
+      },
+    },
+    {
+      method: 'get',
+      path: `${opts.restBase}/openapi.json`,
+      operation: {
+        operationId: 'openapiDocument',
+        summary: 'This OpenAPI document',
+        tags: ['Documentation'],
+        security: [],
+        responses: { '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } } },
+      },
+    },
+    {
+      method: 'get',
+      path: opts.docsPath ?? '/docs',
+      operation: {
+        operationId: 'apiDocs',
+        summary: 'API documentation page',
+        description: 'Human-readable rendering of this document (self-hosted Swagger UI).',
+        tags: ['Documentation'],
+        security: [],
+        responses: { '200': { description: 'HTML page.', content: { 'text/html': { schema: z.string() } } } },
+      },
+    },
+  ];
+}
+
+/** The service's OpenAPI 3.1 document; paths are sorted so the checked-in JSON diffs cleanly. */
+export function createServiceApiDocument(options: ServiceApiDocumentOptions): OpenApiDocument {
+  const routes = [...options.routes, ...standardApiRoutes(options)];
+  const paths: ZodOpenApiPathsObject = {};
+  const seen = new Set<string>();
+  for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
+    const path = toOpenApiPath(route.path);
+    const key = `${route.method.toUpperCase()} ${path}`;
+    if (seen.has(key)) throw new Error(`OpenAPI: ${key} is defined twice`);
+    seen.add(key);
+    const isStandard = !options.routes.includes(route);
+    paths[path] = {
+      ...paths[path],
+      [route.method]: {
+        ...route.operation,
+        responses: { ...route.operation.responses, ...(isStandard ? {} : errorResponses(route, options.errorBody)) },
+      },
+    };
+  }
+  const document: ZodOpenApiObject = {
+    openapi: '3.1.0',
+    info: { title: options.title, version: options.version, ...(options.description ? { description: options.description } : {}) },
+    ...(options.tags ? { tags: options.tags } : {}),
+    paths,
+    components: { securitySchemes: options.securitySchemes },
+  };
+  return createDocument(document);
+}
+
+/** The checked-in form of a document (stable key order from the builder, 2-space indent, trailing newline). */
+export function serializeApiDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

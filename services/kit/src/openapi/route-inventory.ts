@@ -1,0 +1,74 @@
+// What an Express 5 app really serves, read from its router stack, compared with what a document describes.
+import type { Express } from 'express';
+import { toOpenApiPath } from './api-route.js';
+import type { OpenApiDocument } from './document.js';
+
+export interface RegisteredRoute {
+  /** Upper-case method, or `ALL` for middleware mounted on a path (e.g. Apollo on /graphql). */
+  method: string;
+  /** OpenAPI notation (`/a/{id}`). */
+  path: string;
+}
+
+interface RouterLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean | undefined> };
+  handle?: { stack?: RouterLayer[] };
+  slash?: boolean;
+  rawPath?: unknown;
+}
+
+function walk(stack: readonly RouterLayer[], prefix: string, out: RegisteredRoute[]): void {
+  for (const layer of stack) {
+    if (layer.route) {
+      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      for (const [method, on] of Object.entries(layer.route.methods)) {
+        if (!on) continue;
+        for (const path of paths) out.push({ method: method === '_all' ? 'ALL' : method.toUpperCase(), path: toOpenApiPath(prefix + path) });
+      }
+      continue;
+    }
+    const mountedAt = layer.slash ? '' : typeof layer.rawPath === 'string' ? layer.rawPath : undefined;
+    if (mountedAt === undefined) throw new Error(`route inventory: cannot read the mount path of middleware ${String(layer.rawPath)}`);
+    if (layer.handle?.stack) walk(layer.handle.stack, prefix + mountedAt, out);
+    // Global middleware (mounted at '/') serves no path of its own.
+    else if (!layer.slash) out.push({ method: 'ALL', path: toOpenApiPath(prefix + mountedAt) });
+  }
+}
+
+/** Every route and path-mounted middleware of `app`, in registration order. */
+export function listRegisteredRoutes(app: Express): RegisteredRoute[] {
+  const router = (app as unknown as { router?: { stack: RouterLayer[] } }).router;
+  const out: RegisteredRoute[] = [];
+  walk(router?.stack ?? [], '', out);
+  return out;
+}
+
+export function documentedRoutes(document: OpenApiDocument): RegisteredRoute[] {
+  const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    methods.filter((method) => item[method]).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
+
+export interface RouteDrift {
+  /** Served but not described (`GET /a/{id}`). */
+  undocumented: string[];
+  /** Described but not served. */
+  unserved: string[];
+}
+
+/**
+ * Both directions at once. A path-mounted middleware (`ALL /graphql`) is documented when the document has any
+ * operation on that path, and serves every documented operation on it. `ignore` drops served routes that are not
+ * API surface (the docs page's static assets).
+ */
+export function compareRoutesWithDocument(app: Express, document: OpenApiDocument, options: { ignore?: (route: RegisteredRoute) => boolean } = {}): RouteDrift {
+  const served = listRegisteredRoutes(app).filter((route) => !options.ignore?.(route));
+  const described = documentedRoutes(document);
+  const key = (route: RegisteredRoute) => `${route.method} ${route.path}`;
+  const undocumented = served.filter((route) =>
+    route.method === 'ALL' ? !described.some((d) => d.path === route.path) : !described.some((d) => key(d) === key(route)),
+  );
+  const unserved = described.filter((d) => !served.some((route) => route.path === d.path && (route.method === 'ALL' || route.method === d.method)));
+  return { undocumented: [...new Set(undocumented.map(key))], unserved: unserved.map(key) };
+}

@@ -1,0 +1,24 @@
+// photos' OpenAPI document: every module's route definitions plus the kit's standard routes. Served at
+// /api/v1/openapi.json and /docs, checked in as schema/openapi/photos.json (`npm run openapi`).
+import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } from '@tributary/kit';
+import { ACCESS_TOKEN_SECURITY, photosSecuritySchemes } from './api-security.js';
+import { authApi } from './modules/auth/auth.openapi.js';
+import { projectApi } from './modules/projects/project.openapi.js';
+
+export const REST_BASE = '/api/v1';
+export const DOCS_PATH = '/docs';
+
+export function photosApiDocument(): OpenApiDocument {
+  return createServiceApiDocument({
+    title: 'Tributary site photos API',
+    version: '0.1.0',
+    description: 'Site photo documentation. Errors use the envelope `{"error":{"code","message","fields"?}}`; success bodies are `{"data": …}` (lists add `meta`).',
+    restBase: REST_BASE,
+    docsPath: DOCS_PATH,
+    errorBody: envelopeErrorBody,
+    securitySchemes: photosSecuritySchemes,
+    graphqlSecurity: ACCESS_TOKEN_SECURITY,
+    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(authApi), ...Object.values(projectApi)],
+  });
+}
