@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { ApiKeyService } from './modules/api-keys/api-key.service.js';
 import type { BnplPrincipal, MerchantAuthService } from './modules/dashboard-auth/dashboard-auth.service.js';
 import type { MerchantService } from './modules/merchants/merchant.service.js';
@@ -9,16 +10,10 @@ export interface BnplServices {
   apiKeys: ApiKeyService;
 }
 
-export interface BnplContext extends BnplServices {
-  /** Authenticates on first use (memoized); rejects with the one authentication error. */
-  principal: () => Promise<BnplPrincipal>;
-}
+/** The context of bnpl's resolvers (codegen's contextType, see schema/codegen.ts). */
+export type BnplContext = SubgraphContext<BnplServices, BnplPrincipal>;
 
 export function createContext(services: BnplServices, req: Request): BnplContext {
-  let principal: Promise<BnplPrincipal> | undefined;
   const publicKey = req.get('x-merchant-public-key');
-  return {
-    ...services,
-    principal: () => (principal ??= services.auth.authenticateEither(req.headers.authorization, publicKey)),
-  };
+  return subgraphContext(services, () => services.auth.authenticateEither(req.headers.authorization, publicKey));
 }

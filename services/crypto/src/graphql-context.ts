@@ -1,16 +1,14 @@
 import type { Request } from 'express';
+import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { AccountService, CryptoPrincipal } from './modules/accounts/account.service.js';
 
-export interface CryptoContext {
+export interface CryptoServices {
   accounts: AccountService;
-  /** Authenticates on first use (memoized); rejects with the one authentication error. */
-  principal: () => Promise<CryptoPrincipal>;
 }
 
+/** The context of crypto's resolvers (codegen's contextType, see schema/codegen.ts). */
+export type CryptoContext = SubgraphContext<CryptoServices, CryptoPrincipal>;
+
 export function createContext(accounts: AccountService, req: Request): CryptoContext {
-  let principal: Promise<CryptoPrincipal> | undefined;
-  return {
-    accounts,
-    principal: () => (principal ??= accounts.authenticate(req.headers.authorization)),
-  };
+  return subgraphContext({ accounts }, () => accounts.authenticate(req.headers.authorization));
 }

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { AuthService, PhotosPrincipal } from './modules/auth/auth.service.js';
 import type { ProjectService } from './modules/projects/project.service.js';
 import type { TeamService } from './modules/teams/team.service.js';
@@ -9,12 +10,9 @@ export interface PhotosServices {
   projects: ProjectService;
 }
 
-export interface PhotosContext extends PhotosServices {
-  /** Authenticates on first use (memoized); rejects with the one authentication error. */
-  principal: () => Promise<PhotosPrincipal>;
-}
+/** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */
+export type PhotosContext = SubgraphContext<PhotosServices, PhotosPrincipal>;
 
 export function createContext(services: PhotosServices, req: Request): PhotosContext {
-  let principal: Promise<PhotosPrincipal> | undefined;
-  return { ...services, principal: () => (principal ??= services.auth.authenticate(req.headers.authorization)) };
+  return subgraphContext(services, () => services.auth.authenticate(req.headers.authorization));
 }

@@ -1,21 +1,22 @@
-import type { BnplContext } from '../../graphql-context.js';
-import type { ApiKey } from '../api-keys/api-key.entity.js';
-import type { Merchant } from './merchant.entity.js';
+import { enumMapping } from '@tributary/kit';
+import type { BnplSettlementCadence, Resolvers } from '../../graphql/resolvers-types.js';
+import type { SettlementCadence } from './merchant.entity.js';
 
+const settlementCadence = enumMapping<SettlementCadence, BnplSettlementCadence>({ daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY' });
+
+// Typed by the Resolvers generated from schema/subgraphs/bnpl.graphql (parents are the Merchant and ApiKey entities).
 export const merchantResolvers = {
   Query: {
-    bnplMerchant: async (_parent: unknown, _args: unknown, ctx: BnplContext) =>
-      ctx.merchants.getMerchant(await ctx.principal()),
+    bnplMerchant: async (_parent, _args, ctx) => ctx.merchants.getMerchant(await ctx.principal()),
   },
   BnplMerchant: {
     // _entities enforces authentication like every other field: no principal, no data.
-    __resolveReference: async (ref: { id: string }, ctx: BnplContext) =>
-      ctx.merchants.findVisibleMerchant(await ctx.principal(), ref.id),
-    settlementCadence: (merchant: Merchant) => merchant.settlementCadence.toUpperCase(),
-    createdAt: (merchant: Merchant) => merchant.createdAt.toISOString(),
-    apiKeys: async (_merchant: Merchant, _args: unknown, ctx: BnplContext) => ctx.apiKeys.listActive(await ctx.principal()),
+    __resolveReference: async (ref, ctx) => ctx.merchants.findVisibleMerchant(await ctx.principal(), ref.id),
+    settlementCadence: (merchant) => settlementCadence(merchant.settlementCadence),
+    createdAt: (merchant) => merchant.createdAt.toISOString(),
+    apiKeys: async (_merchant, _args, ctx) => ctx.apiKeys.listActive(await ctx.principal()),
   },
   BnplApiKey: {
-    createdAt: (key: ApiKey) => key.createdAt.toISOString(),
+    createdAt: (key) => key.createdAt.toISOString(),
   },
-};
+} satisfies Resolvers;

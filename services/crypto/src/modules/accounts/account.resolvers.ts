@@ -1,22 +1,23 @@
-import type { CryptoContext } from '../../graphql-context.js';
-import type { Account } from './account.entity.js';
-import type { ApiKey } from './api-key.entity.js';
+import { enumMapping } from '@tributary/kit';
+import type { CryptoAccountStatus, Resolvers } from '../../graphql/resolvers-types.js';
+import type { AccountStatus } from './account.entity.js';
 
+const accountStatus = enumMapping<AccountStatus, CryptoAccountStatus>({ active: 'ACTIVE', suspended: 'SUSPENDED' });
+
+// Typed by the Resolvers generated from schema/subgraphs/crypto.graphql (parents are the Account and ApiKey entities).
 export const accountResolvers = {
   Query: {
-    cryptoAccount: async (_parent: unknown, _args: unknown, ctx: CryptoContext) =>
-      ctx.accounts.getAccount(await ctx.principal()),
+    cryptoAccount: async (_parent, _args, ctx) => ctx.accounts.getAccount(await ctx.principal()),
   },
   CryptoAccount: {
     // _entities enforces authentication like every other field: no principal, no data.
-    __resolveReference: async (ref: { id: string }, ctx: CryptoContext) =>
-      ctx.accounts.findVisibleAccount(await ctx.principal(), ref.id),
-    id: (account: Account) => String(account.id),
-    status: (account: Account) => account.status.toUpperCase(),
-    createdAt: (account: Account) => account.createdAt.toISOString(),
-    apiKeys: (account: Account, _args: unknown, ctx: CryptoContext) => ctx.accounts.activeKeys(account),
+    __resolveReference: async (ref, ctx) => ctx.accounts.findVisibleAccount(await ctx.principal(), ref.id),
+    id: (account) => String(account.id),
+    status: (account) => accountStatus(account.status),
+    createdAt: (account) => account.createdAt.toISOString(),
+    apiKeys: (account, _args, ctx) => ctx.accounts.activeKeys(account),
   },
   CryptoApiKey: {
-    createdAt: (key: ApiKey) => key.createdAt.toISOString(),
+    createdAt: (key) => key.createdAt.toISOString(),
   },
-};
+} satisfies Resolvers;

@@ -1,21 +1,23 @@
-import type { PhotosContext } from '../../graphql-context.js';
-import type { Project } from './project.entity.js';
+import { enumMapping } from '@tributary/kit';
+import type { PhotosProjectStatus, Resolvers } from '../../graphql/resolvers-types.js';
+import type { ProjectStatus } from './project.entity.js';
 
+const projectStatus = enumMapping<ProjectStatus, PhotosProjectStatus>({ active: 'ACTIVE', archived: 'ARCHIVED' });
+
+// Typed by the Resolvers generated from schema/subgraphs/photos.graphql (PhotosProject's parent is the Project entity).
 export const projectResolvers = {
   Query: {
-    photosProjects: async (_parent: unknown, _args: unknown, ctx: PhotosContext) =>
-      (await ctx.projects.list(await ctx.principal(), {})).items,
+    photosProjects: async (_parent, _args, ctx) => (await ctx.projects.list(await ctx.principal(), {})).items,
   },
   PhotosProject: {
     // _entities enforces authentication like every other field: no principal, no data.
-    __resolveReference: async (ref: { id: string }, ctx: PhotosContext) =>
-      ctx.projects.findVisibleProject(await ctx.principal(), ref.id),
-    id: (project: Project) => String(project.id),
-    status: (project: Project) => project.status.toUpperCase(),
-    address: (project: Project) => project.address ?? null,
-    coordinates: (project: Project) => project.coordinates(),
-    team: async (_project: Project, _args: unknown, ctx: PhotosContext) => ctx.teams.getTeam(await ctx.principal()),
-    createdAt: (project: Project) => project.createdAt.toISOString(),
-    lastActivityAt: (project: Project) => project.lastActivityAt.toISOString(),
+    __resolveReference: async (ref, ctx) => ctx.projects.findVisibleProject(await ctx.principal(), ref.id),
+    id: (project) => String(project.id),
+    status: (project) => projectStatus(project.status),
+    address: (project) => project.address ?? null,
+    coordinates: (project) => project.coordinates(),
+    team: async (_project, _args, ctx) => ctx.teams.getTeam(await ctx.principal()),
+    createdAt: (project) => project.createdAt.toISOString(),
+    lastActivityAt: (project) => project.lastActivityAt.toISOString(),
   },
-};
+} satisfies Resolvers;

@@ -1,14 +1,14 @@
-import type { PhotosContext } from '../../graphql-context.js';
-import type { Team } from './team.entity.js';
+import type { Resolvers } from '../../graphql/resolvers-types.js';
 
+// Typed by the Resolvers generated from schema/subgraphs/photos.graphql (PhotosTeam's parent is the Team entity).
 export const teamResolvers = {
   Query: {
-    photosTeam: async (_parent: unknown, _args: unknown, ctx: PhotosContext) => ctx.teams.getTeam(await ctx.principal()),
+    photosTeam: async (_parent, _args, ctx) => ctx.teams.getTeam(await ctx.principal()),
   },
   PhotosTeam: {
     // _entities enforces authentication like every other field: no principal, no data.
-    __resolveReference: async (ref: { id: string }, ctx: PhotosContext) => ctx.teams.findVisibleTeam(await ctx.principal(), ref.id),
-    id: (team: Team) => String(team.id),
-    createdAt: (team: Team) => team.createdAt.toISOString(),
+    __resolveReference: async (ref, ctx) => ctx.teams.findVisibleTeam(await ctx.principal(), ref.id),
+    id: (team) => String(team.id),
+    createdAt: (team) => team.createdAt.toISOString(),
   },
-};
+} satisfies Resolvers;
