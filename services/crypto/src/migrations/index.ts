@@ -1,10 +1,14 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { webhookDeliveryMigration } from '@tributary/kit';
 import { Migration20260701000000CreateAccounts } from './Migration20260701000000CreateAccounts.js';
+import { Migration20260701000100CreateAssets } from './Migration20260701000100CreateAssets.js';
+import { Migration20260701000200CreateAccountXpubs } from './Migration20260701000200CreateAccountXpubs.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
   // The shared webhook engine's tables (webhook_deliveries, webhook_delivery_attempts), owned by this database.
   webhookDeliveryMigration,
   { name: 'Migration20260701000000CreateAccounts', class: Migration20260701000000CreateAccounts },
+  { name: 'Migration20260701000100CreateAssets', class: Migration20260701000100CreateAssets },
+  { name: 'Migration20260701000200CreateAccountXpubs', class: Migration20260701000200CreateAccountXpubs },
 ];

@@ -1,0 +1,197 @@
+// Pure receive-address derivation from account-level extended PUBLIC keys. No private key ever reaches this
+// code: an extended private key is refused on input, and the service only derives non-hardened children
+// (`<account xpub>/0/i`, the external "receive" chain), which public derivation (BIP32 CKDpub) allows.
+//
+// Schemes (the deployment runs on test networks, see the spec):
+// | Asset | Address                          | Account key path the xpub must come from  | Accepted key prefixes |
+// |-------|----------------------------------|-------------------------------------------|-----------------------|
+// | BTC   | P2WPKH bech32 `tb1q…` (BIP84)    | m/84'/1'/n'   (coin type 1 = any testnet)  | vpub, tpub            |
+// | LTC   | P2WPKH bech32 `tltc1q…` (BIP84)  | m/84'/1'/n'   (coin type 1, as for BTC)    | vpub, tpub, ttub      |
+// | ETH   | EIP-55 checksummed `0x…`         | m/44'/60'/n'  (BIP44 coin 60)              | xpub, tpub            |
+// | MATIC | EIP-55 checksummed `0x…`         | m/44'/60'/n'  (Polygon is EVM: same scheme)| xpub, tpub            |
+// The receive address at index i is <account key>/0/i. Version bytes only say which wallet exported the key;
+// derivation is the same for all accepted prefixes of an asset.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+import { HDKey, HARDENED_OFFSET } from '@scure/bip32';
+import { p2wpkh } from '@scure/btc-signer';
+import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
+
+export const RECEIVE_ASSETS = ['BTC', 'ETH', 'LTC', 'MATIC'] as const;
+export type ReceiveAsset = (typeof RECEIVE_ASSETS)[number];
+
+export const isReceiveAsset = (value: unknown): value is ReceiveAsset => (RECEIVE_ASSETS as readonly unknown[]).includes(value);
+
+/** Largest non-hardened child index (BIP32): receive indices run 0 .. 2^31 - 1. */
+export const MAX_RECEIVE_INDEX = HARDENED_OFFSET - 1;
+
+/** Bitcoin testnet (testnet3/testnet4/signet share the `tb` HRP). */
+export const BTC_TESTNET: BTC_NETWORK = { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
+/** Litecoin testnet: bech32 HRP `tltc`; legacy version bytes as in Litecoin Core's chainparams (unused here). */
+export const LTC_TESTNET: BTC_NETWORK = { bech32: 'tltc', pubKeyHash: 0x6f, scriptHash: 0x3a, wif: 0xef };
+
+/** BIP32 / SLIP-132 version bytes of serialized extended keys. */
+export const XPUB_VERSIONS = {
+  xpub: 0x0488b21e, // BIP32 mainnet public
+  tpub: 0x043587cf, // BIP32 testnet public
+  vpub: 0x045f1cf6, // SLIP-132 testnet BIP84 (P2WPKH) public
+  ttub: 0x0436f6e1, // SLIP-132 Litecoin testnet public
+  upub: 0x044a5262, // SLIP-132 testnet BIP49 (P2SH-P2WPKH) public
+  ypub: 0x049d7cb2, // SLIP-132 mainnet BIP49 public
+  zpub: 0x04b24746, // SLIP-132 mainnet BIP84 public
+  Ltub: 0x019da462, // SLIP-132 Litecoin mainnet public
+  Mtub: 0x01b26ef6, // SLIP-132 Litecoin mainnet BIP49 public
+} as const;
+type XpubPrefix = keyof typeof XPUB_VERSIONS;
+
+/** Private-key versions: recognised only to refuse them with a clear message. */
+const PRIVATE_VERSIONS: Record<number, string> = {
+  0x0488ade4: 'xprv',
+  0x04358394: 'tprv',
+  0x045f18bc: 'vprv',
+  0x044a4e28: 'uprv',
+  0x049d7878: 'yprv',
+  0x04b2430c: 'zprv',
+  0x0436ef7d: 'ttpv',
+  0x019d9cfe: 'Ltpv',
+  0x01b26792: 'Mtpv',
+};
+
+interface AssetScheme {
+  accepted: readonly XpubPrefix[];
+  /** Account path the key must come from (documentation and error messages). */
+  accountPath: string;
+  /** What the key is, with its article, for error messages. */
+  describe: string;
+}
+
+export const RECEIVE_SCHEMES: Record<ReceiveAsset, AssetScheme> = {
+  BTC: { accepted: ['vpub', 'tpub'], accountPath: "m/84'/1'/0'", describe: 'a Bitcoin testnet BIP84 (P2WPKH) account key' },
+  LTC: { accepted: ['vpub', 'tpub', 'ttub'], accountPath: "m/84'/1'/0'", describe: 'a Litecoin testnet BIP84 (P2WPKH) account key' },
+  ETH: { accepted: ['xpub', 'tpub'], accountPath: "m/44'/60'/0'", describe: 'an Ethereum BIP44 (coin 60) account key' },
+  MATIC: { accepted: ['xpub', 'tpub'], accountPath: "m/44'/60'/0'", describe: 'a Polygon BIP44 (coin 60) account key' },
+};
+
+/** The full BIP32 path of receive index `i` when the account key is account 0 (documentation, logs, tests). */
+export const receivePath = (asset: ReceiveAsset, index: number): string => `${RECEIVE_SCHEMES[asset].accountPath}/0/${index}`;
+
+/** An extended key that cannot be used for an asset. The message says why and what is expected. */
+export class InvalidXpubError extends Error {
+  constructor(
+    readonly asset: ReceiveAsset,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'InvalidXpubError';
+  }
+}
+
+const base58check = createBase58check(sha256);
+
+const prefixOf = (version: number): string | undefined =>
+  (Object.keys(XPUB_VERSIONS) as XpubPrefix[]).find((prefix) => XPUB_VERSIONS[prefix] === version) ?? PRIVATE_VERSIONS[version];
+
+/**
+ * Parses and validates an account-level extended public key for `asset`: base58check checksum, 78-byte payload,
+ * version bytes accepted for the asset (mainnet, BIP49 and private keys are refused with a specific message),
+ * depth 3 with a hardened account index, and a valid compressed secp256k1 point.
+ */
+export function parseAccountXpub(asset: ReceiveAsset, extendedKey: string): HDKey {
+  const scheme = RECEIVE_SCHEMES[asset];
+  const expected = `${scheme.describe} (${scheme.accepted.join(' or ')}, exported at ${scheme.accountPath})`;
+  const text = extendedKey.trim();
+  let payload: Uint8Array;
+  try {
+    payload = base58check.decode(text);
+  } catch {
+    throw new InvalidXpubError(asset, `${asset}: not a valid extended key (base58check decoding failed); expected ${expected}.`);
+  }
+  if (payload.length !== 78) {
+    throw new InvalidXpubError(asset, `${asset}: not a valid extended key (payload is ${payload.length} bytes, BIP32 requires 78); expected ${expected}.`);
+  }
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const version = view.getUint32(0);
+  const prefix = prefixOf(version);
+  if (PRIVATE_VERSIONS[version] !== undefined) {
+    throw new InvalidXpubError(asset, `${asset}: this is an extended PRIVATE key (${prefix}); the service never holds private keys, export the account's public key instead: ${expected}.`);
+  }
+  if (prefix === undefined || !(scheme.accepted as readonly string[]).includes(prefix)) {
+    const what = prefix === undefined ? `unknown extended-key version bytes 0x${version.toString(16).padStart(8, '0')}` : `${prefix} keys are not accepted`;
+    const why =
+      prefix === 'xpub' || prefix === 'zpub' || prefix === 'ypub' || prefix === 'Ltub' || prefix === 'Mtub'
+        ? ' (mainnet; this deployment uses the test network)'
+        : prefix === 'upub'
+          ? ' (BIP49 P2SH-wrapped SegWit; native P2WPKH is required)'
+          : '';
+    throw new InvalidXpubError(asset, `${asset}: ${what}${why}; expected ${expected}.`);
+  }
+  const depth = payload[4]!;
+  const childNumber = view.getUint32(9);
+  if (depth !== 3) {
+    throw new InvalidXpubError(asset, `${asset}: the key has depth ${depth}; an account-level key (depth 3, ${scheme.accountPath}) is required.`);
+  }
+  if (childNumber < HARDENED_OFFSET) {
+    throw new InvalidXpubError(asset, `${asset}: the key's account index ${childNumber} is not hardened; an account-level key (${scheme.accountPath}) is required.`);
+  }
+  try {
+    return HDKey.fromExtendedKey(text, { public: version, private: 0 });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new InvalidXpubError(asset, `${asset}: the key does not hold a valid public key (${detail}); expected ${expected}.`);
+  }
+}
+
+/** Throws InvalidXpubError unless `extendedKey` is usable for `asset`. */
+export function assertAccountXpub(asset: ReceiveAsset, extendedKey: string): void {
+  parseAccountXpub(asset, extendedKey);
+}
+
+/** EIP-55 mixed-case checksum of a 20-byte address given as hex (with or without 0x, any case). */
+export function toChecksumAddress(address: string): `0x${string}` {
+  const hex = address.replace(/^0x/i, '');
+  if (!/^[0-9a-fA-F]{40}$/.test(hex)) throw new Error(`not a 20-byte hex address: ${address}`);
+  const lower = hex.toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  }
+  return out as `0x${string}`;
+}
+
+/** Ethereum address of a secp256k1 public key: last 20 bytes of keccak256(uncompressed X||Y), EIP-55 checksummed. */
+export function evmAddressFromPublicKey(publicKey: Uint8Array): `0x${string}` {
+  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+  const digest = keccak_256(uncompressed.subarray(1));
+  return toChecksumAddress(Buffer.from(digest.subarray(12)).toString('hex'));
+}
+
+/** Address of the public key for `asset` (P2WPKH for BTC/LTC testnet, EIP-55 for ETH/MATIC). */
+export function addressFromPublicKey(asset: ReceiveAsset, publicKey: Uint8Array): string {
+  switch (asset) {
+    case 'BTC':
+      return p2wpkh(publicKey, BTC_TESTNET).address!;
+    case 'LTC':
+      return p2wpkh(publicKey, LTC_TESTNET).address!;
+    case 'ETH':
+    case 'MATIC':
+      return evmAddressFromPublicKey(publicKey);
+  }
+}
+
+function assertIndex(index: number): void {
+  if (!Number.isSafeInteger(index) || index < 0 || index > MAX_RECEIVE_INDEX) {
+    throw new RangeError(`receive index must be an integer 0..${MAX_RECEIVE_INDEX}, got ${index}`);
+  }
+}
+
+/** Receive address at `index` on the external chain (`<account key>/0/index`). Accepts a string or a parsed key. */
+export function deriveReceiveAddress(asset: ReceiveAsset, accountXpub: string | HDKey, index: number): string {
+  assertIndex(index);
+  const account = typeof accountXpub === 'string' ? parseAccountXpub(asset, accountXpub) : accountXpub;
+  const child = account.deriveChild(0).deriveChild(index);
+  return addressFromPublicKey(asset, child.publicKey!);
+}
