@@ -1,21 +1,8 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
-import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  createLogger,
-  createOrm,
-  createServiceApp,
-  envelopeErrorFormat,
-  loadTypeDefs,
-  mountApiDocs,
-  mountSubgraph,
-  serviceEnv,
-  startHttpServer,
-  type Logger,
-  type RunningServer,
-  webhookEntities,
-} from '@tributary/kit';
+// The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
+import { envelopeErrorFormat, loadTypeDefs, serviceEnv, webhookEntities } from '@tributary/kit';
+import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
-import type { Express } from 'express';
 import type { z } from 'zod';
 import { DOCS_PATH, REST_BASE, bnplApiDocument } from './api-document.js';
 import { createContext, type BnplContext, type BnplServices } from './graphql-context.js';
@@ -29,7 +16,8 @@ import { MerchantUserSchema } from './modules/merchants/merchant-user.entity.js'
 import { MerchantSchema } from './modules/merchants/merchant.entity.js';
 import { merchantResolvers } from './modules/merchants/merchant.resolvers.js';
 import { MerchantService } from './modules/merchants/merchant.service.js';
-import { TemporalReadiness, databaseReadiness } from './readiness.js';
+import { seedDemoData } from './seed.js';
+import { resolveSigningSecret } from './worker.js';
 
 export const SERVICE_NAME = 'bnpl';
 export const bnplEnv = serviceEnv;
@@ -40,72 +28,40 @@ export const entities = [MerchantSchema, MerchantUserSchema, DashboardTokenSchem
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;
 
-export function openDatabase(databaseUrl: string, logger?: Logger): Promise<MikroORM> {
-  return createOrm({ clientUrl: databaseUrl, entities, migrations, ...(logger ? { logger } : {}) });
-}
+export type { ServiceApp as BnplApp, RunningService as RunningBnplService };
 
-export interface BnplApp {
-  app: Express;
-  /** Stops the subgraph and the readiness probe's Temporal connection (not the ORM: its owner closes it). */
-  close(): Promise<void>;
-}
-
-export async function buildApp(opts: { orm: MikroORM; logger: Logger; config: BnplConfig }): Promise<BnplApp> {
-  const { orm, logger, config } = opts;
+export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<BnplConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   const services: BnplServices = {
     auth: new MerchantAuthService(orm.em),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em),
   };
-  const temporal = new TemporalReadiness(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  let stopSubgraph: () => Promise<void> = async () => {};
-  const app = await createServiceApp({
+  return composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
-    logger,
-    errorFormat: bnplErrorFormat,
-    bodyLimit: config.BODY_LIMIT,
     orm,
-    readiness: [databaseReadiness(orm), temporal],
-    configure: async (express) => {
-      express.use(apiKeyRoutes(services.auth, services.apiKeys));
-      mountApiDocs(express, { document: bnplApiDocument(), jsonPath: `${REST_BASE}/openapi.json`, docsPath: DOCS_PATH });
-      stopSubgraph = await mountSubgraph<BnplContext>(express, {
-        typeDefs: loadTypeDefs(subgraphSdlPath('bnpl')),
-        resolvers: merchantResolvers,
-        context: async (req) => createContext(services, req),
-        logger,
-      });
+    logger,
+    config,
+    errorFormat: bnplErrorFormat,
+    routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
+    apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
+    subgraph: {
+      typeDefs: loadTypeDefs(subgraphSdlPath('bnpl')),
+      resolvers: merchantResolvers,
+      context: async (req) => createContext(services, req),
     },
   });
-  return {
-    app,
-    close: async () => {
-      await stopSubgraph();
-      await temporal.close();
-    },
-  };
 }
 
-export interface RunningBnplService extends RunningServer {
-  orm: MikroORM;
-}
+export const bnplService = defineService({
+  name: SERVICE_NAME,
+  env: bnplEnv,
+  entities,
+  migrations,
+  buildApp,
+  seed: seedDemoData,
+  worker: { resolveSigningSecret },
+});
 
-/** Starts the HTTP service (REST + /graphql + probes) on config.PORT; close() drains requests, then releases everything. */
-export async function startService(config: BnplConfig, logger: Logger = createLogger({ service: SERVICE_NAME, level: config.LOG_LEVEL })): Promise<RunningBnplService> {
-  const orm = await openDatabase(config.DATABASE_URL, logger);
-  try {
-    const built = await buildApp({ orm, logger, config });
-    const server = await startHttpServer(built.app, {
-      port: config.PORT,
-      host: config.HOST,
-      logger,
-      graceMs: config.SHUTDOWN_GRACE_MS,
-      onClose: [built.close, () => orm.close()],
-    });
-    return Object.assign(server, { orm });
-  } catch (error) {
-    await orm.close();
-    throw error;
-  }
-}
+/** openDatabase(url, logger?) and startService(config, logger?): HTTP service (REST + /graphql + probes) on config.PORT. */
+export const { openDatabase, startService } = serviceEntryPoints(bnplService);

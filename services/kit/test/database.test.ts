@@ -84,6 +84,15 @@ describe('databaseReadiness', () => {
       await doomed.close(true);
     }
   });
+
+  it('passes on a freshly opened ORM that has not run a query yet (it connects on first use)', async () => {
+    const fresh = await createOrm({ clientUrl: database.url, entities: [Note], migrations: [] });
+    try {
+      await expect(databaseReadiness(fresh).check()).resolves.toBeUndefined();
+    } finally {
+      await fresh.close(true);
+    }
+  });
 });
 
 describe('transactions', () => {

@@ -1,42 +1,12 @@
-// The photos service's Temporal worker: runs the shared webhook delivery workflow on the `photos` task queue with
-// activities that read and record deliveries in the photos database.
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { NativeConnection, type Worker } from '@temporalio/worker';
-import { createWebhookDeliveryActivities, createWebhookSender, type Logger } from '@tributary/kit';
-import { createServiceWorker } from '@tributary/workflows/worker';
-import type { PhotosConfig } from './service.js';
+// The photos service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `photos` task
+// queue, activities on the photos database) with photos' signing-secret resolver. photos has no webhook schedule yet, so
+// the kit starts no delivery sweeper for it.
+import { startServiceWorker, type RunningWorker, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
 
-export interface RunningWorker {
-  worker: Worker;
-  /** Resolves when the worker has stopped (after shutdown()). */
-  done: Promise<void>;
-  shutdown(): Promise<void>;
-}
+export type { RunningWorker } from '@tributary/kit/runtime';
 
-export async function startWorker(opts: { orm: MikroORM; logger: Logger; config: Pick<PhotosConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'> }): Promise<RunningWorker> {
-  const { config, logger } = opts;
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
-  const worker = await createServiceWorker({
-    service: 'photos',
-    connection,
-    namespace: config.TEMPORAL_NAMESPACE,
-    activities: createWebhookDeliveryActivities({
-      em: opts.orm.em,
-      sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
-      resolveSigningSecret,
-      logger,
-    }),
-  });
-  const done = worker.run().finally(() => connection.close());
-  logger.info({ taskQueue: 'photos', address: config.TEMPORAL_ADDRESS }, 'worker started');
-  return {
-    worker,
-    done,
-    shutdown: async () => {
-      worker.shutdown();
-      await done;
-    },
-  };
+export function startWorker(options: StartServiceWorkerOptions): Promise<RunningWorker> {
+  return startServiceWorker({ name: 'photos', worker: { resolveSigningSecret } }, options);
 }
 
 /**
@@ -44,6 +14,6 @@ export async function startWorker(opts: { orm: MikroORM; logger: Logger; config:
  * webhook endpoints or signing secrets yet (they arrive with the service's webhook issue), so there is nothing to
  * resolve: an attempt for an unknown reference is recorded as failed rather than sent unsigned.
  */
-async function resolveSigningSecret(_ref: string): Promise<string | null> {
+export async function resolveSigningSecret(_ref: string): Promise<string | null> {
   return null;
 }

@@ -1,6 +1,7 @@
 // What the stack runs: the three services (entry point services/<name>/dist/cli.js) and the gateway
 // (gateway/dist/main.js), with their ports and the URLs the table shows.
 import path from 'node:path';
+import { TASK_QUEUES } from '@tributary/workflows';
 import type { StackEnv } from './config.js';
 
 export const SERVICE_NAMES = ['bnpl', 'crypto', 'photos'] as const;
@@ -35,7 +36,7 @@ export function serviceSpecs(root: string, env: StackEnv): ServiceSpec[] {
     portVariable: `${name.toUpperCase()}_PORT`,
     database: `tributary_${name}`,
     databaseVariable: `${name.toUpperCase()}_DATABASE_URL`,
-    taskQueue: name,
+    taskQueue: TASK_QUEUES[name],
     cli: path.join(root, 'services', name, 'dist', 'cli.js'),
   }));
 }

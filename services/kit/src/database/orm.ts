@@ -55,12 +55,18 @@ export function requestEntityManager(): EntityManager {
   return em as EntityManager;
 }
 
-/** A /readyz check that passes while the database answers. */
+/**
+ * A /readyz check that passes while the database answers. A freshly opened ORM has not connected yet (MikroORM reports
+ * "not established" until its first query), so the check connects it first, without the ORM's on-connect steps
+ * (`ensureDatabase` would create a missing database instead of reporting it).
+ */
 export function databaseReadiness(orm: MikroORM): { name: string; check: () => Promise<void> } {
   return {
     name: 'database',
     async check() {
-      const result = await orm.checkConnection();
+      const connection = orm.driver.getConnection();
+      if (!(await connection.isConnected())) await connection.connect({ skipOnConnect: true });
+      const result = await connection.checkConnection();
       if (!result.ok) throw new Error(`database unreachable: ${result.reason}`);
     },
   };

@@ -1,3 +1,4 @@
 export * from './test-database.js';
 export * from './tls.js';
 export * from './https-receiver.js';
+export * from './service-harness.js';

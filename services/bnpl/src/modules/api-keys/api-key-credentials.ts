@@ -1,7 +1,7 @@
 // API key formats of the bnpl spec: public key `pk_<env>_…`, secret key `sk_<env>_…` (suffix lengths decided here:
 // 32 and 48 characters [A-Za-z0-9]). Only a bcrypt hash of the secret key is stored.
 import bcrypt from 'bcryptjs';
-import { randomChars } from '../../shared/random.js';
+import { randomChars } from '@tributary/kit';
 import type { ApiKeyEnvironment } from './api-key.entity.js';
 
 export const PUBLIC_KEY_PATTERN = /^pk_(test|live)_[A-Za-z0-9]{32}$/;

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthenticationError } from '@tributary/kit';
-import { bearerCredential, hexDigestsEqual } from '../../shared/random.js';
+import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
 import { ApiKey } from '../api-keys/api-key.entity.js';
 import { secretKeyMatches } from '../api-keys/api-key-credentials.js';
 import { DashboardToken } from './dashboard-token.entity.js';

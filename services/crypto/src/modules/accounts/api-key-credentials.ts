@@ -1,21 +1,14 @@
 // The API key format of the crypto spec: `<KEY_ID>.<SECRET>`; key id = fixed short prefix + 24 characters,
 // secret = 48 characters. Only SHA-256(secret) is stored; comparison is constant time.
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { hexDigestsEqual, randomChars, sha256Hex } from '@tributary/kit';
 
 export const KEY_ID_PREFIX = 'ck_';
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_ID_PATTERN = /^ck_[A-Za-z0-9]{24}$/;
 const SECRET_PATTERN = /^[A-Za-z0-9]{48}$/;
 
 export interface ParsedApiKey {
   keyId: string;
   secret: string;
-}
-
-function randomChars(length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i += 1) out += ALPHABET[randomInt(ALPHABET.length)];
-  return out;
 }
 
 export function generateApiKey(): ParsedApiKey & { plaintext: string } {
@@ -25,7 +18,7 @@ export function generateApiKey(): ParsedApiKey & { plaintext: string } {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return sha256Hex(secret);
 }
 
 /** Parses `Bearer <KEY_ID>.<SECRET>`; null for anything else (missing, other scheme, wrong shape). */
@@ -42,8 +35,6 @@ const UNKNOWN_KEY_HASH = hashSecret('unknown-key-placeholder');
 
 /** Constant-time comparison of SHA-256(secret) against the stored hex hash (or a placeholder when none). */
 export function secretMatches(secret: string, storedHash: string | undefined): boolean {
-  const candidate = Buffer.from(hashSecret(secret), 'hex');
-  const stored = Buffer.from(storedHash ?? UNKNOWN_KEY_HASH, 'hex');
-  const equal = stored.length === candidate.length && timingSafeEqual(candidate, stored);
+  const equal = hexDigestsEqual(hashSecret(secret), storedHash ?? UNKNOWN_KEY_HASH);
   return equal && storedHash !== undefined;
 }

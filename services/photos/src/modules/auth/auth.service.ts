@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthenticationError, ForbiddenError } from '@tributary/kit';
-import { bearerCredential, hexDigestsEqual } from '../../shared/random.js';
+import { AuthenticationError, ForbiddenError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
 import { Team } from '../teams/team.entity.js';
 import type { TeamMembership, TeamRole } from '../teams/team-membership.entity.js';
 import type { Ability } from './abilities.js';

@@ -1,3 +1,5 @@
+// Opaque credentials the services issue (tokens, key ids, secrets): random characters, SHA-256 at rest,
+// constant-time comparison of digests, and the `Authorization: Bearer` credential.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -9,11 +11,12 @@ export function randomChars(length: number): string {
   return out;
 }
 
+/** Lowercase hex SHA-256 of the UTF-8 bytes of `value`. */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
-/** Constant-time equality of two hex digests of the same algorithm. */
+/** Constant-time equality of two hex digests of the same algorithm (false for empty or different-length digests). */
 export function hexDigestsEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');

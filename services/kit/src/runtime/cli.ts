@@ -1,0 +1,87 @@
+// The command line every service ships as dist/cli.js (the stack runs exactly these): migrate | seed | serve | worker.
+import { loadConfig, serviceEnv, type ServiceEnv } from '../config/index.js';
+import { migrateUp } from '../database/index.js';
+import { onShutdownSignal } from '../http/index.js';
+import { createLogger } from '../logging/index.js';
+import type { ServiceDefinition } from './definition.js';
+import { openServiceDatabase, startService } from './service.js';
+import { startServiceWorker } from './worker.js';
+
+const databaseEnv = serviceEnv.pick({ DATABASE_URL: true, LOG_LEVEL: true });
+const workerEnv = serviceEnv.pick({
+  DATABASE_URL: true,
+  LOG_LEVEL: true,
+  TEMPORAL_ADDRESS: true,
+  TEMPORAL_NAMESPACE: true,
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: true,
+});
+
+export interface ServiceCommandIo {
+  env?: NodeJS.ProcessEnv;
+  /** Where `seed` writes its one JSON line. Default process.stdout. */
+  stdout?: NodeJS.WritableStream;
+}
+
+/**
+ * Runs one command. `migrate` and `seed` log to stderr (`seed` owns stdout for its one JSON line); `serve` and `worker`
+ * run until SIGTERM/SIGINT. An unknown command prints the usage and sets exit code 2.
+ */
+export async function runServiceCommand<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, command: string | undefined, io: ServiceCommandIo = {}): Promise<void> {
+  const env = io.env ?? process.env;
+  const service = definition.name;
+  const stderrLogger = (level: string) => createLogger({ service, level, destination: process.stderr });
+  switch (command) {
+    case 'migrate': {
+      const config = loadConfig(databaseEnv, env);
+      const logger = stderrLogger(config.LOG_LEVEL);
+      const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
+      try {
+        const applied = await migrateUp(orm);
+        logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+      } finally {
+        await orm.close();
+      }
+      return;
+    }
+    case 'seed': {
+      const config = loadConfig(databaseEnv, env);
+      const orm = await openServiceDatabase(definition, config.DATABASE_URL, stderrLogger(config.LOG_LEVEL));
+      try {
+        const credentials = await definition.seed(orm.em.fork());
+        (io.stdout ?? process.stdout).write(`${JSON.stringify({ credentials })}\n`);
+      } finally {
+        await orm.close();
+      }
+      return;
+    }
+    case 'serve': {
+      const config = loadConfig(definition.env, env) as C;
+      const server = await startService(definition, config);
+      onShutdownSignal(() => server.close());
+      return;
+    }
+    case 'worker': {
+      const config = loadConfig(workerEnv, env);
+      const logger = createLogger({ service, level: config.LOG_LEVEL });
+      const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
+      const running = await startServiceWorker(definition, { orm, logger, config });
+      onShutdownSignal(async () => {
+        await running.shutdown();
+        await orm.close();
+      });
+      await running.done;
+      return;
+    }
+    default:
+      console.error(`usage: ${service} <migrate|seed|serve|worker>`);
+      process.exitCode = 2;
+  }
+}
+
+/** The body of a service's cli.ts: runs process.argv[2]; a failure prints its message and exits 1. */
+export function runServiceCli<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, command: string | undefined = process.argv[2]): void {
+  runServiceCommand(definition, command).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,52 @@
+// The part of every service's composition root that is the same: the kit's Express app with database and Temporal
+// readiness, the service's REST routes, its OpenAPI document and docs page, and its subgraph on /graphql.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Express } from 'express';
+import type { ServiceEnv } from '../config/index.js';
+import { databaseReadiness } from '../database/index.js';
+import type { ErrorFormat } from '../errors/index.js';
+import { mountSubgraph, type MountSubgraphOptions } from '../graphql/index.js';
+import { createServiceApp, mountApiDocs, temporalReadiness } from '../http/index.js';
+import type { Logger } from '../logging/index.js';
+import type { ServiceApp } from './definition.js';
+
+export interface ComposeServiceAppOptions<TContext extends object> {
+  service: string;
+  orm: MikroORM;
+  logger: Logger;
+  config: Pick<ServiceEnv, 'BODY_LIMIT' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>;
+  errorFormat: ErrorFormat;
+  /** Mounts the service's REST routers. */
+  routes(app: Express): void;
+  /** The OpenAPI document, served at `${restBase}/openapi.json`, and the docs page at `docsPath`. */
+  apiDocs: { document: object; restBase: string; docsPath: string };
+  /** The subgraph (its logger is the app's). */
+  subgraph: Omit<MountSubgraphOptions<TContext>, 'logger'>;
+}
+
+export async function composeServiceApp<TContext extends object>(options: ComposeServiceAppOptions<TContext>): Promise<ServiceApp> {
+  const { orm, logger, config } = options;
+  const temporal = temporalReadiness({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE });
+  let stopSubgraph: () => Promise<void> = async () => {};
+  const app = await createServiceApp({
+    service: options.service,
+    logger,
+    errorFormat: options.errorFormat,
+    bodyLimit: config.BODY_LIMIT,
+    orm,
+    readiness: [databaseReadiness(orm), temporal],
+    configure: async (express) => {
+      options.routes(express);
+      const { document, restBase, docsPath } = options.apiDocs;
+      mountApiDocs(express, { document, jsonPath: `${restBase}/openapi.json`, docsPath });
+      stopSubgraph = await mountSubgraph<TContext>(express, { ...options.subgraph, logger });
+    },
+  });
+  return {
+    app,
+    close: async () => {
+      await stopSubgraph();
+      await temporal.close();
+    },
+  };
+}

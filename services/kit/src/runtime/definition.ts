@@ -1,0 +1,51 @@
+// What a service hands the kit's runtime: everything about it that is not the same in every service.
+import type { Constructor, MigrationObject } from '@mikro-orm/core';
+import type { Migration } from '@mikro-orm/migrations';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { ServiceName, WebhookSchedule } from '@tributary/workflows';
+import type { Express } from 'express';
+import type { z } from 'zod';
+import type { ServiceEnv } from '../config/index.js';
+import type { EntityClassOrSchema } from '../database/index.js';
+import type { Logger } from '../logging/index.js';
+
+/** A service's Express app plus what it holds open (subgraph, readiness connections); the ORM belongs to the caller. */
+export interface ServiceApp {
+  app: Express;
+  /** Stops the subgraph and the readiness probe's Temporal connection (not the ORM: its owner closes it). */
+  close(): Promise<void>;
+}
+
+export interface BuildServiceAppOptions<C extends ServiceEnv = ServiceEnv> {
+  orm: MikroORM;
+  logger: Logger;
+  config: C;
+}
+
+export interface ServiceWorkerDefinition {
+  /**
+   * Resolves a delivery's signing-secret reference at send time (so a rotated secret applies to the next attempt);
+   * null records the attempt as failed rather than sending it unsigned.
+   */
+  resolveSigningSecret(ref: string): Promise<string | null>;
+  /** Retry schedule of the service's webhooks; default WEBHOOK_SCHEDULES[name]. Without one no sweeper runs. */
+  webhookSchedule?: WebhookSchedule;
+}
+
+export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv, TCredentials extends object = object> {
+  /** Service name: logs, task queue (TASK_QUEUES[name]), webhook rows. */
+  name: ServiceName;
+  /** The `serve` command's environment schema (serviceEnv or an extension of it). */
+  env: z.ZodObject & z.ZodType<C>;
+  entities: EntityClassOrSchema[];
+  migrations: Array<MigrationObject | Constructor<Migration>>;
+  buildApp(options: BuildServiceAppOptions<C>): Promise<ServiceApp>;
+  /** Idempotent demo data; returns the credentials `seed` prints as `{"credentials": ...}`. */
+  seed(em: EntityManager): Promise<TCredentials>;
+  worker: ServiceWorkerDefinition;
+}
+
+/** Identity function that pins the definition's config and credentials types. */
+export function defineService<C extends ServiceEnv, TCredentials extends object>(definition: ServiceDefinition<C, TCredentials>): ServiceDefinition<C, TCredentials> {
+  return definition;
+}
