@@ -29,6 +29,8 @@ export const CODEGEN_SERVICES = {
     mappers: {
       CryptoAccount: '../modules/accounts/account.entity.js#Account',
       CryptoApiKey: '../modules/accounts/api-key.entity.js#ApiKey',
+      PaymentRequest: '../modules/payment-requests/payment-request.entity.js#PaymentRequest as PaymentRequestEntity',
+      PaymentRequestPage: '../modules/payment-requests/payment-request.repository.js#PaymentRequestPage as PaymentRequestPageModel',
     },
   },
   photos: {

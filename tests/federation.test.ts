@@ -8,11 +8,12 @@ import * as crypto from '@tributary/crypto';
 import { startGateway } from '@tributary/gateway';
 import { gatewayEnv } from '@tributary/gateway';
 import * as photos from '@tributary/photos';
-import { createLogger, loadConfig, migrateUp, serviceEnv, startHttpServer, type RunningServer } from '@tributary/kit';
-import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
+import { createLogger, loadConfig, migrateUp, startHttpServer, type RunningServer } from '@tributary/kit';
+import { createTestDatabase, testServiceConfig, type TestDatabase } from '@tributary/kit/testing';
 
 type Name = 'bnpl' | 'crypto' | 'photos';
 const services = { bnpl, crypto, photos } as const;
+const definitions = { bnpl: bnpl.bnplService, crypto: crypto.cryptoService, photos: photos.photosService } as const;
 const logger = createLogger({ service: 'system-test', level: 'silent' });
 
 const seen: Record<Name, IncomingHttpHeaders[]> = { bnpl: [], crypto: [], photos: [] };
@@ -29,11 +30,9 @@ async function startService(name: Name): Promise<unknown> {
   cleanup.unshift(() => orm.close());
   await migrateUp(orm);
   const credentials = await svc.seedDemoData(orm.em.fork());
-  const config = {
-    ...loadConfig(serviceEnv, { PORT: '1', DATABASE_URL: db.url, TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' }),
-    PORT: 0,
-  };
-  const built = await svc.buildApp({ orm, logger, config });
+  // Each service's own env schema (rate limits, secrets...), with test values.
+  const config = { ...testServiceConfig(definitions[name], db.url), PORT: 0 };
+  const built = await svc.buildApp({ orm, logger, config: config as never });
   const tap: RequestListener = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/graphql')) seen[name].push({ ...req.headers });
     (built.app as unknown as RequestListener)(req, res);

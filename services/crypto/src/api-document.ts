@@ -3,6 +3,7 @@
 import { createServiceApiDocument, messageErrorBody, type OpenApiDocument } from '@tributary/kit';
 import { API_KEY_SECURITY, cryptoSecuritySchemes } from './api-security.js';
 import { accountApi } from './modules/accounts/account.openapi.js';
+import { paymentRequestApi } from './modules/payment-requests/payment-request.openapi.js';
 
 export const REST_BASE = '/api/merchant/v1';
 export const DOCS_PATH = '/docs';
@@ -17,7 +18,7 @@ export function cryptoApiDocument(): OpenApiDocument {
     errorBody: messageErrorBody,
     securitySchemes: cryptoSecuritySchemes,
     graphqlSecurity: API_KEY_SECURITY,
-    tags: [{ name: 'Account' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(accountApi)],
+    tags: [{ name: 'Payment requests' }, { name: 'Payer', description: 'Public payer view: no credentials; the random slug is the capability.' }, { name: 'Account' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(paymentRequestApi), ...Object.values(accountApi)],
   });
 }

@@ -4,7 +4,8 @@ import type { AccountService, CryptoPrincipal } from './modules/accounts/account
 /** REST guard: authenticates the bearer API key and keeps the principal on res.locals. */
 export function requireApiKey(accounts: () => AccountService): RequestHandler {
   return async (req, res, next) => {
-    res.locals.principal = await accounts().authenticate(req.headers.authorization);
+    // The merchant rate limiter (rate-limits.ts) may already have authenticated this request's key.
+    res.locals.principal ??= await accounts().authenticate(req.headers.authorization);
     next();
   };
 }

@@ -5,3 +5,5 @@ export { AccountService, type CryptoPrincipal } from './modules/accounts/account
 export { generateApiKey, hashSecret } from './modules/accounts/api-key-credentials.js';
 export { Account } from './modules/accounts/account.entity.js';
 export { ApiKey } from './modules/accounts/api-key.entity.js';
+export * from './modules/payment-requests/index.js';
+export * from './modules/payments/index.js';

@@ -1,22 +1,31 @@
-// Idempotent demo data for local development (`cli seed`). The demo API key is a fixed, documented dev-only value,
-// so `npm start` can print it on every start; it exists only in databases that were seeded.
+// Idempotent demo data for local development (`cli seed`). The demo API key and the demo webhook signing secret are
+// fixed, documented dev-only values, so `npm start` can print them on every start; they exist only in databases
+// that were seeded. The signing secret is stored sealed like every other (SECRETS_ENCRYPTION_KEY).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { loadConfig } from '@tributary/kit';
+import { secretBoxFor, secretsEnv } from './config.js';
 import { Account } from './modules/accounts/account.entity.js';
 import { ApiKey } from './modules/accounts/api-key.entity.js';
 import { KEY_ID_PREFIX, hashSecret } from './modules/accounts/api-key-credentials.js';
+import { SIGNING_SECRET_PREFIX, SigningSecretService } from './modules/accounts/signing-secret.js';
+import { saveAccountXpubs, testMnemonicAccountKeys } from './modules/receive-addresses/index.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Merchant';
 export const DEMO_KEY_ID = `${KEY_ID_PREFIX}${'DemoKey'.padEnd(24, '0')}`;
 export const DEMO_KEY_SECRET = 'DemoSecretForLocalDevelopmentOnly'.padEnd(48, '0');
 export const DEMO_API_KEY = `${DEMO_KEY_ID}.${DEMO_KEY_SECRET}`;
+export const DEMO_SIGNING_SECRET = `${SIGNING_SECRET_PREFIX}${'DemoSigningSecretForLocalDevelopmentOnly'.padEnd(48, '0')}`;
 
 export interface CryptoDemoCredentials {
   /** `Authorization: Bearer <api_key>` on the merchant API; `X-Crypto-Authorization: Bearer <api_key>` at the gateway. */
   api_key: string;
+  /** Key of the HMAC in `X-Gateway-Signature` on the demo account's webhooks. */
+  signing_secret: string;
   account_id: number;
 }
 
-export async function seedDemoData(em: EntityManager): Promise<CryptoDemoCredentials> {
+export async function seedDemoData(em: EntityManager, env: NodeJS.ProcessEnv = process.env): Promise<CryptoDemoCredentials> {
+  const box = secretBoxFor(loadConfig(secretsEnv, env));
   return em.transactional(async (tx) => {
     let key = await tx.findOne(ApiKey, { keyId: DEMO_KEY_ID }, { populate: ['account'] });
     if (!key) {
@@ -28,6 +37,22 @@ export async function seedDemoData(em: EntityManager): Promise<CryptoDemoCredent
     key.revokedAt = null;
     key.account.status = 'active';
     await tx.flush();
-    return { api_key: DEMO_API_KEY, account_id: key.account.id };
+    const accountId = key.account.id;
+    // The demo account is paid to the public test mnemonic's addresses (only missing keys are added: a key set by an
+    // operator is kept), and signs with the fixed demo secret (restored if rotated, re-sealed under the current key).
+    const configured = new Set((await tx.getConnection().execute<Array<{ asset: string }>>(
+      'select "asset" from "account_xpubs" where "account_id" = ?', [accountId], 'all', tx.getTransactionContext(),
+    )).map((row) => row.asset));
+    const missing = Object.fromEntries(Object.entries(testMnemonicAccountKeys()).filter(([asset]) => !configured.has(asset)));
+    if (Object.keys(missing).length > 0) await saveAccountXpubs(tx, accountId, missing);
+    const signing = new SigningSecretService(tx, box);
+    let current: string | null = null;
+    try {
+      current = await signing.current(accountId);
+    } catch {
+      // Sealed under another key (SECRETS_ENCRYPTION_KEY changed): replaced below.
+    }
+    if (current !== DEMO_SIGNING_SECRET) await signing.rotate(accountId, DEMO_SIGNING_SECRET);
+    return { api_key: DEMO_API_KEY, signing_secret: DEMO_SIGNING_SECRET, account_id: accountId };
   });
 }

@@ -1,27 +1,31 @@
 // Composition root of the crypto service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { loadTypeDefs, messageErrorFormat, serviceEnv, webhookEntities } from '@tributary/kit';
+import { loadTypeDefs, messageErrorFormat, webhookEntities } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
+import { cryptoEnv } from './config.js';
 import { DOCS_PATH, REST_BASE, cryptoApiDocument } from './api-document.js';
 import { createContext, type CryptoContext } from './graphql-context.js';
 import { migrations } from './migrations/index.js';
 import { AccountSchema } from './modules/accounts/account.entity.js';
-import { accountResolvers } from './modules/accounts/account.resolvers.js';
 import { accountRoutes } from './modules/accounts/account.routes.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { ApiKeySchema } from './modules/accounts/api-key.entity.js';
 import { AssetSchema } from './modules/assets/index.js';
 import { receiveAddressEntities } from './modules/receive-addresses/index.js';
+import { PaymentRequestService, paymentRequestEntities, paymentRequestRoutes } from './modules/payment-requests/index.js';
+import { paymentEntities } from './modules/payments/index.js';
+import { cryptoResolvers } from './resolvers.js';
+import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
 import { resolveSigningSecret } from './worker.js';
 
 export const SERVICE_NAME = 'crypto';
-export const cryptoEnv = serviceEnv;
+export { cryptoEnv };
 export type CryptoConfig = z.infer<typeof cryptoEnv>;
 
-export const entities = [AccountSchema, ApiKeySchema, AssetSchema, ...receiveAddressEntities, ...webhookEntities];
+export const entities = [AccountSchema, ApiKeySchema, AssetSchema, ...receiveAddressEntities, ...paymentRequestEntities, ...paymentEntities, ...webhookEntities];
 
 /** The crypto spec's error shape `{message, errors?}`, with its fixed 401 and 404 messages. */
 export const cryptoErrorFormat = messageErrorFormat({ authentication: 'Invalid API credentials.', not_found: 'Not found.' });
@@ -31,20 +35,34 @@ export type { ServiceApp as CryptoApp, RunningService as RunningCryptoService };
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<CryptoConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   const accounts = new AccountService(orm.em);
-  return composeServiceApp<CryptoContext>({
+  const paymentRequests = new PaymentRequestService(orm.em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS });
+  const rateLimits = await openRateLimitStore(config, logger);
+  const built = await composeServiceApp<CryptoContext>({
     service: SERVICE_NAME,
     orm,
     logger,
     config,
     errorFormat: cryptoErrorFormat,
-    routes: (express) => express.use(accountRoutes(() => accounts)),
+    routes: (express) => {
+      // First, so the limits cover every route under their prefixes (rate-limits.ts).
+      mountRateLimits(express, { store: rateLimits, config, logger, accounts: () => accounts });
+      express.use(accountRoutes(() => accounts));
+      express.use(paymentRequestRoutes(() => accounts, () => paymentRequests));
+    },
     apiDocs: { document: cryptoApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath('crypto')),
-      resolvers: accountResolvers,
-      context: async (req) => createContext(accounts, req),
+      resolvers: cryptoResolvers,
+      context: async (req) => createContext(accounts, req, paymentRequests),
     },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await rateLimits.close();
+    },
+  };
 }
 
 export const cryptoService = defineService({

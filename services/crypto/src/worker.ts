@@ -1,18 +1,24 @@
 // The crypto service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `crypto` task
 // queue, activities on the crypto database, the dispatcher's sweeper) with crypto's signing-secret resolver.
-import { startServiceWorker, type RunningWorker, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
+import { loadConfig } from '@tributary/kit';
+import { startServiceWorker, type RunningWorker, type SigningSecretContext, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
+import { secretBoxFor, secretsEnv } from './config.js';
+import { SigningSecretService } from './modules/accounts/signing-secret.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
 
 export function startWorker(options: StartServiceWorkerOptions): Promise<RunningWorker> {
+  // Fail at startup (naming SECRETS_ENCRYPTION_KEY) rather than at the first delivery.
+  loadConfig(secretsEnv, options.env ?? process.env);
   return startServiceWorker({ name: 'crypto', worker: { resolveSigningSecret } }, options);
 }
 
 /**
- * Signing secrets are resolved at send time so a rotated secret applies to the next attempt. This slice has no
- * webhook endpoints or signing secrets yet (they arrive with the service's webhook issue), so there is nothing to
- * resolve: an attempt for an unknown reference is recorded as failed rather than sent unsigned.
+ * Resolves a delivery's `signingSecretRef` (`account:<id>`, see `signingSecretRef`) to the account's CURRENT signing
+ * secret, decrypted at send time: after `secret rotate` the next attempt is signed with the new secret. Null (no
+ * such account, no secret, another kind of reference) records the attempt as failed rather than sending it unsigned.
  */
-export async function resolveSigningSecret(_ref: string): Promise<string | null> {
-  return null;
+export async function resolveSigningSecret(ref: string, context: SigningSecretContext): Promise<string | null> {
+  const box = secretBoxFor(loadConfig(secretsEnv, context.env));
+  return new SigningSecretService(context.em, box).resolve(ref);
 }

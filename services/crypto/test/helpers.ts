@@ -3,4 +3,4 @@ import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing
 import { cryptoService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
-export const startHarness = (): Promise<ServiceHarness> => startServiceHarness(cryptoService);
+export const startHarness = (options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> => startServiceHarness(cryptoService, options);

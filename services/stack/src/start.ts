@@ -13,6 +13,7 @@ import { httpOk, waitUntilReady, workerPolling, type ReadinessCheck } from './re
 import { API_DOCS_PATH, displayHost, gatewayEntry, serviceSpecs, SERVICE_NAMES, type ServiceName, type ServiceSpec } from './services.js';
 import { Supervisor } from './supervisor.js';
 import { discoverTemporalCli, SOURCE_LABEL, startTemporalDevServer, waitForTemporal } from './temporal.js';
+import { ensureEncryptionKey } from './secrets.js';
 import { credentialLines, parseSeedCredentials, renderTable } from './url-table.js';
 
 export interface StartOptions {
@@ -113,7 +114,7 @@ async function provision(env: StackEnv, paths: StackPaths, supervisor: Superviso
   };
 }
 
-function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned): NodeJS.ProcessEnv {
+function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryptionKey: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(spec.port),
@@ -123,6 +124,8 @@ function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned): NodeJ
     TEMPORAL_NAMESPACE: env.TEMPORAL_NAMESPACE,
     PUBLIC_BASE_URL: process.env[`${spec.name.toUpperCase()}_PUBLIC_BASE_URL`] ?? `http://${displayHost(env.HOST)}:${spec.port}`,
     LOG_LEVEL: env.LOG_LEVEL,
+    // An explicit SECRETS_ENCRYPTION_KEY wins; otherwise the key kept in .stack/secrets/encryption.key.
+    SECRETS_ENCRYPTION_KEY: process.env['SECRETS_ENCRYPTION_KEY'] || encryptionKey,
   };
 }
 
@@ -183,6 +186,7 @@ export async function start(opts: StartOptions): Promise<number> {
       'free',
     );
     const infra = await provision(env, paths, supervisor, progress, specs);
+    const encryptionKey = ensureEncryptionKey(paths.encryptionKey);
     if (opts.infraOnly) {
       printInfra(infra, env);
       return stopRequested;
@@ -191,7 +195,7 @@ export async function start(opts: StartOptions): Promise<number> {
     const credentials = new Map<ServiceName, Record<string, unknown> | undefined>();
     await Promise.all(
       specs.map(async (spec) => {
-        const senv = serviceEnv(env, spec, infra);
+        const senv = serviceEnv(env, spec, infra, encryptionKey);
         await progress.step(`${spec.name}: migrate`, () =>
           supervisor.run({ name: `${spec.name}-migrate`, command: process.execPath, args: [spec.cli, 'migrate'], env: senv, cwd: paths.root }),
         );
@@ -205,7 +209,7 @@ export async function start(opts: StartOptions): Promise<number> {
     const checks: ReadinessCheck[] = [];
     const spawnedAt = Date.now();
     for (const spec of specs) {
-      const senv = serviceEnv(env, spec, infra);
+      const senv = serviceEnv(env, spec, infra, encryptionKey);
       const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: senv, cwd: paths.root, tier: 'service' });
       const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: senv, cwd: paths.root, tier: 'service' });
       checks.push({ name: `${spec.name} serve (/readyz)`, proc: serve, probe: () => httpOk(`http://127.0.0.1:${spec.port}/readyz`) });

@@ -10,6 +10,7 @@ import { stackPaths, type StackPaths } from './paths.js';
 import { freePort } from './ports.js';
 import { checkExternalPostgres, redactUrl, startEmbeddedPostgres } from './postgres.js';
 import { createProgress, type Progress } from './progress.js';
+import { randomEncryptionKey } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { discoverTemporalCli, discoverTestServer, SOURCE_LABEL, startTemporalDevServer, waitForTemporal } from './temporal.js';
 
@@ -193,6 +194,8 @@ export async function runTests(opts: TestOptions): Promise<number> {
         TEMPORAL_TEST_SERVER_PATH: testServer,
         TEMPORAL_CLI_PATH: cli.path,
         TRIBUTARY_TEST_TLS_DIR: paths.testTls,
+        // A fresh key per run: nothing sealed in a test database outlives it.
+        SECRETS_ENCRYPTION_KEY: randomEncryptionKey(),
         NODE_EXTRA_CA_CERTS: path.join(paths.testTls, 'ca.pem'),
         NODE_OPTIONS: [process.env['NODE_OPTIONS'], '--no-warnings=ExperimentalWarning'].filter(Boolean).join(' '),
       },

@@ -3,6 +3,8 @@ import { webhookDeliveryMigration } from '@tributary/kit';
 import { Migration20260701000000CreateAccounts } from './Migration20260701000000CreateAccounts.js';
 import { Migration20260701000100CreateAssets } from './Migration20260701000100CreateAssets.js';
 import { Migration20260701000200CreateAccountXpubs } from './Migration20260701000200CreateAccountXpubs.js';
+import { Migration20260701000400CreatePaymentRequests } from './Migration20260701000400CreatePaymentRequests.js';
+import { Migration20260701000300AddAccountSigningSecrets } from './Migration20260701000300AddAccountSigningSecrets.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -11,4 +13,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000000CreateAccounts', class: Migration20260701000000CreateAccounts },
   { name: 'Migration20260701000100CreateAssets', class: Migration20260701000100CreateAssets },
   { name: 'Migration20260701000200CreateAccountXpubs', class: Migration20260701000200CreateAccountXpubs },
+  { name: 'Migration20260701000300AddAccountSigningSecrets', class: Migration20260701000300AddAccountSigningSecrets },
+  { name: 'Migration20260701000400CreatePaymentRequests', class: Migration20260701000400CreatePaymentRequests },
 ];

@@ -5,3 +5,4 @@ export * from './temporal-readiness.js';
 export * from './request-id.js';
 export * from './service-app.js';
 export * from './api-docs.js';
+export * from './rate-limit.js';

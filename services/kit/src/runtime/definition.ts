@@ -22,12 +22,18 @@ export interface BuildServiceAppOptions<C extends ServiceEnv = ServiceEnv> {
   config: C;
 }
 
+/** What the runtime hands `resolveSigningSecret`: a fresh EntityManager on the service's database and the process env. */
+export interface SigningSecretContext {
+  em: EntityManager;
+  env: NodeJS.ProcessEnv;
+}
+
 export interface ServiceWorkerDefinition {
   /**
    * Resolves a delivery's signing-secret reference at send time (so a rotated secret applies to the next attempt);
    * null records the attempt as failed rather than sending it unsigned.
    */
-  resolveSigningSecret(ref: string): Promise<string | null>;
+  resolveSigningSecret(ref: string, context: SigningSecretContext): Promise<string | null>;
   /** Retry schedule of the service's webhooks; default WEBHOOK_SCHEDULES[name]. Without one no sweeper runs. */
   webhookSchedule?: WebhookSchedule;
 }

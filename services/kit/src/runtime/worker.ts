@@ -18,6 +18,8 @@ export interface StartServiceWorkerOptions {
   orm: MikroORM;
   logger: Logger;
   config: ServiceWorkerConfig;
+  /** Environment handed to the service's signing-secret resolver; default process.env. */
+  env?: NodeJS.ProcessEnv;
   /** Sweeper timing; the dispatcher's defaults (30 s) otherwise. */
   sweeper?: { intervalMs?: number; olderThanMs?: number };
 }
@@ -49,7 +51,7 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
       activities: createWebhookDeliveryActivities({
         em: orm.em,
         sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
-        resolveSigningSecret: definition.worker.resolveSigningSecret,
+        resolveSigningSecret: (ref) => definition.worker.resolveSigningSecret(ref, { em: orm.em.fork(), env: options.env ?? process.env }),
         logger,
       }),
     });

@@ -1,1 +1,2 @@
 export * from './tokens.js';
+export * from './secret-box.js';

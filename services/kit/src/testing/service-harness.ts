@@ -24,13 +24,16 @@ export function testServiceConfig<C extends ServiceEnv>(definition: ServiceDefin
   return loadConfig(definition.env, { PORT: '1', DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: testTemporalAddress(), ...env }) as C;
 }
 
-/** Starts the service of `definition` on a fresh database `<name>_test_*` (migrated), on an ephemeral port. */
-export async function startServiceHarness<C extends ServiceEnv>(definition: ServiceDefinition<C, object>): Promise<ServiceHarness> {
+/**
+ * Starts the service of `definition` on a fresh database `<name>_test_*` (migrated), on an ephemeral port.
+ * `env` adds service-specific variables (e.g. short rate-limit windows) to the test config.
+ */
+export async function startServiceHarness<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> {
   const db = await createTestDatabase(`${definition.name}_test`);
   const logger = createLogger({ service: definition.name, level: 'silent' });
   const orm = await openServiceDatabase(definition, db.url, logger);
   await migrateUp(orm);
-  const config = testServiceConfig(definition, db.url, { SHUTDOWN_GRACE_MS: '1000' });
+  const config = testServiceConfig(definition, db.url, { SHUTDOWN_GRACE_MS: '1000', ...options.env });
   // loadConfig refuses PORT=0 (1..65535); listen on an ephemeral port instead.
   const service = await startService(definition, { ...config, PORT: 0 }, logger);
   return {

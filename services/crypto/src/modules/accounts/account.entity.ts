@@ -14,6 +14,9 @@ export const AccountSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     name: p.string().length(191),
     status: p.enum(ACCOUNT_STATUSES).default('active'),
+    /** Webhook signing secret `whsec_…`, sealed with the SecretBox (see signing-secret.ts); null until first set. */
+    signingSecretSealed: p.text().nullable(),
+    signingSecretRotatedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     apiKeys: () => p.oneToMany(ApiKey).mappedBy('account'),

@@ -1,0 +1,77 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { Amount} from '../../money/index.js';
+import { AmountType } from '../../money/index.js';
+import { Account } from '../accounts/account.entity.js';
+import { Asset } from '../assets/asset.entity.js';
+import {
+  PAYMENT_REQUEST_STATUSES,
+  PAYMENT_REQUEST_TYPES,
+  amountOutstanding,
+  effectiveStatus,
+  type PaymentRequestStatus,
+  type RequestState,
+} from './status-engine.js';
+
+/**
+ * A payment request: a fixed-amount invoice or an open-amount donation link, with its own receive address.
+ * `id` is the internal integer (merchant routes' {id}); `slug` is the public id (the object's `id`).
+ * `status` is the stored status; read `statusAt(now)` for what the API reports (deadline applied).
+ */
+export const PaymentRequestSchema = defineEntity({
+  name: 'PaymentRequest',
+  tableName: 'payment_requests',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    slug: p.string().length(32).unique(),
+    account: () => p.manyToOne(Account).deleteRule('cascade').index('payment_requests_account_id_index'),
+    asset: () => p.manyToOne(Asset),
+    type: p.enum(PAYMENT_REQUEST_TYPES),
+    status: p.enum(PAYMENT_REQUEST_STATUSES),
+    title: p.string().length(191),
+    description: p.text().nullable(),
+    reference: p.string().length(128).nullable(),
+    address: p.string().length(120),
+    // Receive index of the address on the account's key for this asset (`<xpub>/0/<index>`).
+    addressIndex: p.bigint('number'),
+    amountRequested: p.type(AmountType).nullable(),
+    amountPaid: p.type(AmountType),
+    expiresAt: p.datetime().nullable(),
+    paidAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+    webhookUrl: p.string().length(2048).nullable(),
+    redirectUrl: p.string().length(2048).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class PaymentRequest extends PaymentRequestSchema.class {
+  /** The engine's view of this request. */
+  toState(): RequestState {
+    return {
+      type: this.type,
+      status: this.status,
+      amountRequested: (this.amountRequested as Amount | null | undefined) ?? null,
+      amountPaid: this.amountPaid as Amount,
+      expiresAt: this.expiresAt ?? null,
+      paidAt: this.paidAt ?? null,
+    };
+  }
+
+  /** Writes an engine state back (status, amounts, paid_at). */
+  applyState(state: RequestState): void {
+    this.status = state.status;
+    this.amountPaid = state.amountPaid;
+    this.paidAt = state.paidAt;
+  }
+
+  /** The status the API reports at `now`: a pending/partial invoice past its deadline reads expired. */
+  statusAt(now: Date): PaymentRequestStatus {
+    return effectiveStatus(this.toState(), now);
+  }
+
+  get amountOutstanding(): Amount | null {
+    return amountOutstanding(this.toState());
+  }
+}
+PaymentRequestSchema.setClass(PaymentRequest);

@@ -1,0 +1,55 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PaymentRequest } from './payment-request.entity.js';
+
+export interface PaymentRequestPage {
+  items: PaymentRequest[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** Queries of payment requests; every read populates the asset (code, chain) the object shows. */
+export class PaymentRequestRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** One account's requests, newest first (created_at, then id, both descending). */
+  async listForAccount(accountId: number, page: number, perPage: number): Promise<PaymentRequestPage> {
+    const [items, total] = await this.em.findAndCount(
+      PaymentRequest,
+      { account: accountId },
+      { populate: ['asset'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: perPage, offset: (page - 1) * perPage },
+    );
+    return { items, total, page, perPage };
+  }
+
+  /** The request with this internal id if it belongs to the account, else null (same answer for both). */
+  findOwned(accountId: number, id: number, lock = false): Promise<PaymentRequest | null> {
+    return this.findOne({ id, account: accountId }, lock);
+  }
+
+  findBySlug(slug: string, lock = false): Promise<PaymentRequest | null> {
+    return this.findOne({ slug }, lock);
+  }
+
+  /** Requests with this receive address (one, unless accounts were configured with the same receive key). */
+  findByAddress(address: string): Promise<PaymentRequest[]> {
+    return this.em.find(PaymentRequest, { address }, { orderBy: { id: 'asc' } });
+  }
+
+  lockById(id: number): Promise<PaymentRequest | null> {
+    return this.findOne({ id }, true);
+  }
+
+  /**
+   * With `lock`, `SELECT … FOR UPDATE` on the request row only (inside the caller's transaction), re-reading it
+   * from the database; the asset is loaded by a separate query so its row is never locked.
+   */
+  private async findOne(where: { id?: number; slug?: string; account?: number }, lock: boolean): Promise<PaymentRequest | null> {
+    const request = lock
+      ? await this.em.findOne(PaymentRequest, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+      : await this.em.findOne(PaymentRequest, where);
+    if (request) await this.em.populate(request, ['asset']);
+    return request;
+  }
+}

@@ -1,0 +1,75 @@
+import { enumMapping } from '@tributary/kit';
+import type { CreatePaymentRequestInput, PaymentRequestStatus as GqlStatus, PaymentRequestType as GqlType, Resolvers } from '../../graphql/resolvers-types.js';
+import type { Asset } from '../assets/asset.entity.js';
+import { DecimalScalar } from './decimal-scalar.js';
+import type { PaymentRequestStatus, PaymentRequestType } from './status-engine.js';
+
+const status = enumMapping<PaymentRequestStatus, GqlStatus>({
+  pending: 'PENDING',
+  partial: 'PARTIAL',
+  paid: 'PAID',
+  overpaid: 'OVERPAID',
+  expired: 'EXPIRED',
+  cancelled: 'CANCELLED',
+});
+const type = enumMapping<PaymentRequestType, GqlType>({ invoice: 'INVOICE', donation: 'DONATION' });
+
+/** The GraphQL input in the REST body's spelling, so one validation path produces the same rules and messages. */
+function toCreateBody(input: CreatePaymentRequestInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    asset_id: input.assetId,
+    title: input.title,
+    amount: input.amount,
+    type: input.type === 'DONATION' ? 'donation' : 'invoice',
+    description: input.description,
+    reference: input.reference,
+    ttl_minutes: input.ttlMinutes,
+    webhook_url: input.webhookUrl,
+    redirect_url: input.redirectUrl,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+// Thin resolvers over PaymentRequestService (the same domain path as REST).
+export const paymentRequestResolvers = {
+  Decimal: DecimalScalar,
+  Query: {
+    paymentRequests: async (_parent, args, ctx) => {
+      const query: Record<string, string> = {};
+      if (args.page != null) query.page = String(args.page);
+      if (args.perPage != null) query.per_page = String(args.perPage);
+      return ctx.paymentRequests.list(await ctx.principal(), query);
+    },
+    paymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.get(await ctx.principal(), args.id),
+  },
+  Mutation: {
+    createPaymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.create(await ctx.principal(), toCreateBody(args.input)),
+    cancelPaymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.cancel(await ctx.principal(), args.id),
+  },
+  PaymentRequestPage: {
+    data: (page) => page.items,
+    currentPage: (page) => page.page,
+    perPage: (page) => page.perPage,
+    total: (page) => page.total,
+  },
+  PaymentRequest: {
+    // _entities enforces authentication like every other field; another account's request resolves to null.
+    __resolveReference: async (ref, ctx) => ctx.paymentRequests.findVisible(await ctx.principal(), ref.id),
+    id: (request) => String(request.id as number),
+    slug: (request) => request.slug,
+    type: (request) => type(request.type),
+    description: (request) => request.description ?? null,
+    status: (request, _args, ctx) => status(request.statusAt(ctx.paymentRequests.clock())),
+    asset: (request) => (request.asset as Asset).code,
+    chain: (request) => (request.asset as Asset).chain,
+    amountRequested: (request) => request.amountRequested?.toString() ?? null,
+    amountPaid: (request) => request.amountPaid.toString(),
+    amountOutstanding: (request) => request.amountOutstanding?.toString() ?? null,
+    expiresAt: (request) => request.expiresAt?.toISOString() ?? null,
+    paidAt: (request) => request.paidAt?.toISOString() ?? null,
+    redirectUrl: (request) => request.redirectUrl ?? null,
+    reference: (request) => request.reference ?? null,
+    webhookUrl: (request) => request.webhookUrl ?? null,
+    createdAt: (request) => request.createdAt.toISOString(),
+  },
+} satisfies Resolvers;

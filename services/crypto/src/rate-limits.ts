@@ -1,0 +1,93 @@
+// The crypto spec's Limits: merchant API 120 requests per minute per API key, public payer endpoint 60 per minute per
+// client IP; over budget answers 429 {"message":"Too Many Attempts."} with Retry-After (cryptoErrorFormat).
+// Mounted on path prefixes, so every route under them is covered, including ones added later.
+import {
+  AuthenticationError,
+  applyTrustProxy,
+  clientIpKey,
+  createRateLimitStore,
+  envInteger,
+  rateLimit,
+  rateLimitEnv,
+  underPathPrefix,
+  type Logger,
+  type RateLimitEnv,
+  type RateLimitStore,
+} from '@tributary/kit';
+import type { Express, RequestHandler } from 'express';
+import type { AccountService, CryptoPrincipal } from './modules/accounts/account.service.js';
+
+/** Env fields of the limits (spread into cryptoEnv). The defaults are the spec's numbers. */
+export const rateLimitFields = {
+  ...rateLimitEnv.shape,
+  /** Window length; tests shorten it instead of waiting a minute. */
+  CRYPTO_RATE_LIMIT_WINDOW_SECONDS: envInteger(1, 86_400).default(60),
+  CRYPTO_MERCHANT_RATE_LIMIT: envInteger(1, 1_000_000).default(120),
+  CRYPTO_PUBLIC_RATE_LIMIT: envInteger(1, 1_000_000).default(60),
+};
+
+export type CryptoRateLimitConfig = RateLimitEnv & {
+  CRYPTO_RATE_LIMIT_WINDOW_SECONDS: number;
+  CRYPTO_MERCHANT_RATE_LIMIT: number;
+  CRYPTO_PUBLIC_RATE_LIMIT: number;
+};
+
+export const MERCHANT_PREFIX = '/api/merchant/v1';
+export const PUBLIC_API_PREFIX = '/api/pay';
+export const HOSTED_PAGE_PREFIX = '/pay';
+
+/** The counters' store (Redis when REDIS_URL is set, waiting briefly for the connection); close it with the app. */
+export async function openRateLimitStore(config: CryptoRateLimitConfig, logger: Logger): Promise<RateLimitStore> {
+  const store = createRateLimitStore({ service: 'crypto', logger, redisUrl: config.REDIS_URL, redisPrefix: config.RATE_LIMIT_REDIS_PREFIX });
+  await store.ready();
+  return store;
+}
+
+/**
+ * Mounts the limiters; call before any route.
+ *
+ * - Merchant API: a request whose bearer key authenticates is counted against that key (bucket `merchant`); the
+ *   principal is kept on res.locals so requireApiKey does not look the key up twice. Every other merchant request
+ *   (no key, a wrong or revoked key) is counted per client IP (bucket `merchant-unauthenticated`, same budget), so
+ *   guessing keys or hammering without one is throttled too. The route still answers its own 401.
+ * - Public payer endpoint /api/pay/* and hosted page /pay/*: per client IP, each its own bucket, so a page open in a
+ *   browser (which polls the endpoint for live status) does not starve a custom checkout of the same IP, and unknown
+ *   slugs count like known ones.
+ */
+export function mountRateLimits(app: Express, options: { store: RateLimitStore; config: CryptoRateLimitConfig; logger: Logger; accounts: () => AccountService }): void {
+  const { store, config, logger } = options;
+  applyTrustProxy(app, config.TRUST_PROXY);
+  const durationSeconds = config.CRYPTO_RATE_LIMIT_WINDOW_SECONDS;
+  const merchant = { points: config.CRYPTO_MERCHANT_RATE_LIMIT, durationSeconds };
+  const publicLimit = { points: config.CRYPTO_PUBLIC_RATE_LIMIT, durationSeconds };
+  const principal = (res: { locals: Record<string, unknown> }) => res.locals.principal as CryptoPrincipal | undefined;
+
+  // Mounted without a path (underPathPrefix) so the OpenAPI drift check does not see them as routes.
+  app.use(
+    underPathPrefix(
+      MERCHANT_PREFIX,
+      identifyMerchant(options.accounts),
+      rateLimit({ store, logger, bucket: { name: 'merchant', ...merchant }, key: (_req, res) => mapDefined(principal(res), (p) => `key:${p.apiKeyId}`) }),
+      rateLimit({ store, logger, bucket: { name: 'merchant-unauthenticated', ...merchant }, key: (req, res) => (principal(res) ? undefined : clientIpKey(req)) }),
+    ),
+  );
+  app.use(underPathPrefix(PUBLIC_API_PREFIX, rateLimit({ store, logger, bucket: { name: 'public-api', ...publicLimit }, key: clientIpKey })));
+  app.use(underPathPrefix(HOSTED_PAGE_PREFIX, rateLimit({ store, logger, bucket: { name: 'hosted-page', ...publicLimit }, key: clientIpKey })));
+}
+
+/** Authenticates a request that carries credentials; a failure is not answered here (the route's guard does it). */
+function identifyMerchant(accounts: () => AccountService): RequestHandler {
+  return async (req, res, next) => {
+    if (req.headers.authorization === undefined) return next();
+    try {
+      res.locals.principal = await accounts().authenticate(req.headers.authorization);
+    } catch (error) {
+      if (!(error instanceof AuthenticationError)) return next(error);
+    }
+    next();
+  };
+}
+
+function mapDefined<T, R>(value: T | undefined, fn: (value: T) => R): R | undefined {
+  return value === undefined ? undefined : fn(value);
+}
