@@ -15,6 +15,7 @@ import { ApiKeySchema } from './modules/accounts/api-key.entity.js';
 import { AssetSchema } from './modules/assets/index.js';
 import { receiveAddressEntities } from './modules/receive-addresses/index.js';
 import { PaymentRequestService, paymentRequestEntities, paymentRequestRoutes } from './modules/payment-requests/index.js';
+import { hostedPageRoutes } from './modules/hosted-page/index.js';
 import { paymentEntities } from './modules/payments/index.js';
 import { cryptoResolvers } from './resolvers.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
@@ -48,6 +49,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
       mountRateLimits(express, { store: rateLimits, config, logger, accounts: () => accounts });
       express.use(accountRoutes(() => accounts));
       express.use(paymentRequestRoutes(() => accounts, () => paymentRequests));
+      express.use(hostedPageRoutes(() => paymentRequests));
     },
     apiDocs: { document: cryptoApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {

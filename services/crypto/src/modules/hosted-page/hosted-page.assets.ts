@@ -1,0 +1,17 @@
+// The page's static files (plain browser JavaScript and CSS under ./static, checked in as they are served).
+// Served outside /pay so loading them does not spend the payer's /pay/* rate-limit budget.
+import { fileURLToPath } from 'node:url';
+
+export const HOSTED_PAGE_ASSETS = '/pay-assets';
+
+/**
+ * The static directory. Resolved from the package root, so the same path works from src/ (tests) and from dist/
+ * (`dist/modules/hosted-page/*.js` is three levels below the package root too; tsc does not copy the files).
+ */
+export const HOSTED_PAGE_STATIC_DIR = fileURLToPath(new URL('../../../src/modules/hosted-page/static/', import.meta.url));
+
+/** The only files served, with their content types. */
+export const HOSTED_PAGE_FILES: Record<string, string> = {
+  'hosted-page.js': 'text/javascript; charset=utf-8',
+  'hosted-page.css': 'text/css; charset=utf-8',
+};

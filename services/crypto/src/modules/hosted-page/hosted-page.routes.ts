@@ -1,0 +1,92 @@
+// GET /pay/{slug} (the hosted payer page), GET /pay/{slug}/qr.svg (its QR code) and the page's static files under
+// /pay-assets/. One path-less middleware rather than Express routes: this is a page for humans, not part of the
+// merchant API the OpenAPI document (and its route-drift check) describes.
+import { NotFoundError } from '@tributary/kit';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import QRCode from 'qrcode';
+import { presentPublicPaymentRequest } from '../payment-requests/payment-request.presenter.js';
+import type { PaymentRequestService } from '../payment-requests/payment-request.service.js';
+import { HOSTED_PAGE_ASSETS, HOSTED_PAGE_FILES, HOSTED_PAGE_STATIC_DIR } from './hosted-page.assets.js';
+import { renderHostedPage, renderNotFoundPage } from './hosted-page.view.js';
+import { paymentUri } from './payment-uri.js';
+
+/**
+ * Nothing but same-origin script, style, images and fetch (the status poll); no inline code, no framing, no forms.
+ * The QR code is an <img> of a same-origin SVG.
+ */
+export const HOSTED_PAGE_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const HOSTED_PAGE_PREFIX = '/pay';
+
+function secure(res: Response, cache: 'no-store' | 'static'): void {
+  res.setHeader('Content-Security-Policy', HOSTED_PAGE_CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cache-Control', cache === 'no-store' ? 'no-store' : 'public, max-age=300');
+}
+
+/** Whether the client asked for JSON rather than a page (then errors keep the API's `{"message"}` shape). */
+function wantsJson(req: Request): boolean {
+  return req.accepts(['html', 'json']) === 'json';
+}
+
+export function hostedPageRoutes(service: () => PaymentRequestService): RequestHandler {
+  const page = /^\/pay\/([^/]+)\/?$/;
+  const qr = /^\/pay\/([^/]+)\/qr\.svg$/;
+  const asset = new RegExp(`^${HOSTED_PAGE_ASSETS}/([^/]+)$`);
+
+  const load = async (slug: string) => {
+    const request = await service().findPublic(slug);
+    const body = presentPublicPaymentRequest(request, service().clock());
+    const uri = paymentUri({ chain: body.chain, address: body.address, amountOutstanding: request.amountOutstanding ?? null });
+    return { body, uri };
+  };
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    try {
+      let match = page.exec(req.path);
+      if (match) {
+        try {
+          const { body, uri } = await load(match[1]!);
+          secure(res, 'no-store');
+          res.type('text/html').send(renderHostedPage({ request: body, qrPath: `${HOSTED_PAGE_PREFIX}/${encodeURIComponent(body.id)}/qr.svg`, paymentUri: uri, now: service().clock() }));
+        } catch (error) {
+          if (!(error instanceof NotFoundError) || wantsJson(req)) throw error;
+          secure(res, 'no-store');
+          res.status(404).type('text/html').send(renderNotFoundPage());
+        }
+        return;
+      }
+      match = qr.exec(req.path);
+      if (match) {
+        const { uri } = await load(match[1]!);
+        const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+        secure(res, 'no-store');
+        res.type('image/svg+xml').send(svg);
+        return;
+      }
+      match = asset.exec(req.path);
+      const file = match?.[1];
+      if (file !== undefined && Object.hasOwn(HOSTED_PAGE_FILES, file)) {
+        secure(res, 'static');
+        res.sendFile(file, { root: HOSTED_PAGE_STATIC_DIR, headers: { 'Content-Type': HOSTED_PAGE_FILES[file] } }, (error) => {
+          if (error) next(error);
+        });
+        return;
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
