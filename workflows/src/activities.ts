@@ -40,3 +40,29 @@ export interface WebhookDeliveryActivities {
   /** Marks the delivery permanently failed after its last attempt. Idempotent. */
   markWebhookDeliveryFailed(input: MarkWebhookFailedInput): Promise<void>;
 }
+
+export interface ExpireInvoiceInput {
+  /** Internal id of the crypto payment request. */
+  paymentRequestId: number;
+  /** Its public id (for logs). */
+  slug: string;
+}
+
+export interface ExpireInvoiceResult {
+  /**
+   * - `expired`: this call stored `expired` and emitted payment.expired (through the service's event sink);
+   * - `not_due`: still pending/partial and the deadline has not passed on the activity's clock (clock skew between
+   *   the Temporal server and the worker, or a moved deadline): the workflow waits `expiresAt` again;
+   * - `final`: nothing to do: already expired, settled (paid/overpaid), cancelled, or not an invoice.
+   */
+  outcome: 'expired' | 'not_due' | 'final';
+  /** Stored status after the call. */
+  status: string;
+  /** The request's deadline (ISO 8601), null for a donation. */
+  expiresAt: string | null;
+}
+
+export interface InvoiceExpiryActivities {
+  /** Expires the invoice if it is due and not settled. Idempotent (row lock; a second call finds it expired: `final`). */
+  expireInvoiceIfDue(input: ExpireInvoiceInput): Promise<ExpireInvoiceResult>;
+}

@@ -17,7 +17,27 @@ export const SERVICE_NAMES = Object.keys(TASK_QUEUES) as ServiceName[];
 /** Registered workflow type names (the exported function names in `src/workflows/`). */
 export const WORKFLOW_TYPES = {
   webhookDelivery: 'webhookDeliveryWorkflow',
+  invoiceExpiry: 'invoiceExpiryWorkflow',
 } as const;
+
+/** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
+export const INVOICE_SIGNALS = {
+  /** The invoice was paid in full (paid or overpaid): it can no longer expire. */
+  settled: 'settled',
+  /** The merchant cancelled the invoice. */
+  cancelled: 'cancelled',
+} as const;
+
+export type InvoiceSignalName = (typeof INVOICE_SIGNALS)[keyof typeof INVOICE_SIGNALS];
+
+/**
+ * Workflow id of the expiry workflow of one crypto invoice (`invoice-<slug>`, the request's public id): one
+ * workflow per invoice, so starting it twice is refused by Temporal and settle/cancel can signal it by slug alone.
+ */
+export function invoiceWorkflowId(slug: string): string {
+  if (!slug) throw new Error('invoiceWorkflowId: slug must not be empty');
+  return `invoice-${slug}`;
+}
 
 /**
  * Workflow id of one webhook delivery: readable in the Temporal UI and stable, so starting the same

@@ -12,3 +12,19 @@ export interface WebhookDeliveryWorkflowResult {
   /** Number of attempts made. */
   attempts: number;
 }
+
+export interface InvoiceExpiryWorkflowInput {
+  /** Internal id of the crypto payment request. */
+  paymentRequestId: number;
+  /** Public id (the workflow id is `invoiceWorkflowId(slug)`). */
+  slug: string;
+  /** Deadline, ISO 8601: the workflow sleeps (durable timer, workflow time) until then. */
+  expiresAt: string;
+}
+
+export interface InvoiceExpiryWorkflowResult {
+  /** `expired`: the activity expired it; `settled` / `cancelled`: ended early by signal; `unchanged`: nothing to expire at the deadline. */
+  outcome: 'expired' | 'settled' | 'cancelled' | 'unchanged';
+  /** Stored status reported by the last activity call; null when ended by signal before the deadline. */
+  status: string | null;
+}

@@ -2,15 +2,17 @@ import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { AccountService, CryptoPrincipal } from './modules/accounts/account.service.js';
 import type { PaymentRequestService } from './modules/payment-requests/payment-request.service.js';
+import type { WebhookDeliveryQueries } from './modules/webhooks/webhook-delivery.queries.js';
 
 export interface CryptoServices {
   accounts: AccountService;
   paymentRequests: PaymentRequestService;
+  webhookDeliveries: WebhookDeliveryQueries;
 }
 
 /** The context of crypto's resolvers (codegen's contextType, see schema/codegen.ts). */
 export type CryptoContext = SubgraphContext<CryptoServices, CryptoPrincipal>;
 
-export function createContext(accounts: AccountService, req: Request, paymentRequests: PaymentRequestService): CryptoContext {
-  return subgraphContext({ accounts, paymentRequests }, () => accounts.authenticate(req.headers.authorization));
+export function createContext(accounts: AccountService, req: Request, paymentRequests: PaymentRequestService, webhookDeliveries: WebhookDeliveryQueries): CryptoContext {
+  return subgraphContext({ accounts, paymentRequests, webhookDeliveries }, () => accounts.authenticate(req.headers.authorization));
 }

@@ -1,5 +1,6 @@
 // Composition root of the crypto service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
+import { Client, Connection } from '@temporalio/client';
 import { loadTypeDefs, messageErrorFormat, webhookEntities } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
@@ -16,11 +17,13 @@ import { AssetSchema } from './modules/assets/index.js';
 import { receiveAddressEntities } from './modules/receive-addresses/index.js';
 import { PaymentRequestService, paymentRequestEntities, paymentRequestRoutes } from './modules/payment-requests/index.js';
 import { hostedPageRoutes } from './modules/hosted-page/index.js';
+import { createTemporalInvoiceScheduler } from './modules/invoice-workflow/index.js';
 import { paymentEntities } from './modules/payments/index.js';
+import { WebhookDeliveryQueries, createPaymentWebhookSink } from './modules/webhooks/index.js';
 import { cryptoResolvers } from './resolvers.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
-import { resolveSigningSecret } from './worker.js';
+import { cryptoWorker } from './worker.js';
 
 export const SERVICE_NAME = 'crypto';
 export { cryptoEnv };
@@ -36,7 +39,12 @@ export type { ServiceApp as CryptoApp, RunningService as RunningCryptoService };
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<CryptoConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   const accounts = new AccountService(orm.em);
-  const paymentRequests = new PaymentRequestService(orm.em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS });
+  // Invoice expiry workflows are started (create) and signalled (cancel) after commit; connects on first use.
+  const temporal = Connection.lazy({ address: config.TEMPORAL_ADDRESS });
+  const scheduler = createTemporalInvoiceScheduler({ client: new Client({ connection: temporal, namespace: config.TEMPORAL_NAMESPACE }), logger });
+  // Events of this process's state changes become queued webhook deliveries (started by the worker's sweeper).
+  const paymentRequests = new PaymentRequestService(orm.em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS, events: createPaymentWebhookSink({ logger }), scheduler });
+  const webhookDeliveries = new WebhookDeliveryQueries(orm.em);
   const rateLimits = await openRateLimitStore(config, logger);
   const built = await composeServiceApp<CryptoContext>({
     service: SERVICE_NAME,
@@ -55,7 +63,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath('crypto')),
       resolvers: cryptoResolvers,
-      context: async (req) => createContext(accounts, req, paymentRequests),
+      context: async (req) => createContext(accounts, req, paymentRequests, webhookDeliveries),
     },
   });
   return {
@@ -63,6 +71,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
     close: async () => {
       await built.close();
       await rateLimits.close();
+      await temporal.close();
     },
   };
 }
@@ -74,7 +83,7 @@ export const cryptoService = defineService({
   migrations,
   buildApp,
   seed: seedDemoData,
-  worker: { resolveSigningSecret },
+  worker: cryptoWorker,
 });
 
 /** openDatabase(url, logger?) and startService(config, logger?): HTTP service (REST + /graphql + probes) on config.PORT. */

@@ -2,11 +2,16 @@
 // only; every rule lives in the domain services (AccountAdminService, AssetService). Each command returns a result
 // with one JSON document (--json) and a human text; a bad argument throws UsageError (exit 2), an unknown id the
 // kit's NotFoundError (exit 1).
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SecretBox } from '@tributary/kit';
+import type { SecretBox, WebhookDispatcher } from '@tributary/kit';
+import { NotFoundError } from '@tributary/kit';
 import { ACCOUNT_STATUSES } from '../modules/accounts/account.entity.js';
 import { AccountAdminService } from '../modules/accounts/account-admin.service.js';
 import { AssetService, type Asset } from '../modules/assets/index.js';
+import { PaymentRequestRepository, SLUG_PATTERN } from '../modules/payment-requests/index.js';
+import { PaymentService } from '../modules/payments/index.js';
+import { WebhookDeliveryQueries, createPaymentWebhookSink, presentDelivery, redeliverPaymentWebhook } from '../modules/webhooks/index.js';
 
 export const USAGE = `usage: admin crypto <command> [--json]
   account create --name NAME [--xpub ASSET=XPUB ...]   create an account (no --xpub: the public test mnemonic's keys)
@@ -15,7 +20,10 @@ export const USAGE = `usage: admin crypto <command> [--json]
   asset confirmations ASSET N                          set an asset's confirmation threshold (never below the spec default)
   key create --account ACCOUNT_ID                      new API key <KEY_ID>.<SECRET>, shown once
   key revoke KEY_ID                                    revoke an API key (next request gets 401)
-  secret rotate --account ACCOUNT_ID                   new webhook signing secret whsec_..., shown once; the old one stops at once`;
+  secret rotate --account ACCOUNT_ID                   new webhook signing secret whsec_..., shown once; the old one stops at once
+  pay SLUG AMOUNT [--confirmations N] [--txid T]       record an incoming payment (default: the asset's threshold, a random txid, index 0)
+  deliveries [--account ACCOUNT_ID]                    recent webhook deliveries with their attempts and status codes
+  redeliver DELIVERY_ID                                re-fire a delivery: a new delivery of the same event (same body)`;
 
 /** A malformed command line: exit code 2 and one line on stderr. */
 export class UsageError extends Error {
@@ -28,6 +36,18 @@ export class UsageError extends Error {
 export interface AdminDeps {
   em: EntityManager;
   box: SecretBox;
+  /** The webhook dispatcher (Temporal client), opened only by the commands that start deliveries (pay, redeliver). */
+  webhooks?: () => Promise<WebhookDispatcher>;
+}
+
+function webhooksOf(deps: AdminDeps): Promise<WebhookDispatcher> {
+  if (!deps.webhooks) throw new Error('no Temporal client configured for webhook deliveries');
+  return deps.webhooks();
+}
+
+function deliveryText(view: ReturnType<typeof presentDelivery>): string {
+  const codes = view.attempts.map((a) => (a.status_code === null ? (a.outcome === 'delivered' ? 'ok' : 'error') : String(a.status_code))).join(',');
+  return `${view.id}  ${view.event.padEnd(15)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
 }
 
 export interface CommandResult {
@@ -100,7 +120,7 @@ function assetJson(asset: Asset) {
 export async function runAdminCommand(argv: readonly string[], deps: AdminDeps): Promise<CommandResult> {
   const [group, action, ...rest] = argv;
   const accounts = new AccountAdminService(deps.em, deps.box);
-  const key = `${group ?? ''} ${group === 'assets' ? '' : (action ?? '')}`.trim();
+  const key = `${group ?? ''} ${['assets', 'pay', 'deliveries', 'redeliver'].includes(group ?? '') ? '' : (action ?? '')}`.trim();
   switch (key) {
     case 'account create': {
       const args = parseArgs(rest, ['name', 'xpub']);
@@ -168,6 +188,56 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminDeps):
       return {
         json: { account_id: rotated.accountId, signing_secret: rotated.signingSecret },
         text: `New webhook signing secret for account ${rotated.accountId} (shown once; the previous one no longer verifies):\n${rotated.signingSecret}`,
+      };
+    }
+    case 'pay': {
+      const args = parseArgs(action === undefined ? rest : [action, ...rest], ['confirmations', 'txid']);
+      noExtra(args, 2, 'pay SLUG AMOUNT [--confirmations N] [--txid T]');
+      const [slug, amount] = args.positionals as [string, string];
+      if (!SLUG_PATTERN.test(slug)) throw new UsageError(`SLUG must be a payment request id (24 letters or digits, got "${slug}")`);
+      const request = await new PaymentRequestRepository(deps.em.fork()).findBySlug(slug);
+      if (!request) throw new NotFoundError(`No payment request with id ${slug}.`);
+      const asset = request.asset as Asset;
+      const confirmationsText = args.options.get('confirmations')?.at(-1);
+      if (confirmationsText !== undefined && !/^\d{1,9}$/.test(confirmationsText)) throw new UsageError(`--confirmations must be a whole number (got "${confirmationsText}")`);
+      const confirmations = confirmationsText === undefined ? asset.confirmations : Number(confirmationsText);
+      const txid = args.options.get('txid')?.at(-1) ?? randomBytes(32).toString('hex');
+      // Without a reachable Temporal the deliveries stay queued and the worker's sweeper starts them.
+      const dispatcher = request.webhookUrl ? await webhooksOf(deps).catch(() => undefined) : undefined;
+      const recorded = await new PaymentService(deps.em, { events: createPaymentWebhookSink({ dispatcher }) }).record({ chain: asset.chain, txid, index: 0, amount, confirmations, to: { slug } });
+      const { payment, paymentRequest } = recorded;
+      const now = new Date();
+      const json = {
+        payment: { chain: payment.chain, txid: payment.txid, index: payment.outputIndex, amount: payment.value.toString(), confirmations: payment.confirmations, counted: payment.counted },
+        credited: recorded.credited,
+        duplicate: recorded.duplicate,
+        payment_request: { id: paymentRequest.slug, status: paymentRequest.statusAt(now), amount_paid: paymentRequest.amountPaid.toString(), amount_outstanding: paymentRequest.amountOutstanding?.toString() ?? null, paid_at: paymentRequest.paidAt?.toISOString() ?? null },
+        events: recorded.events.map((e) => e.event),
+      };
+      const counted = payment.counted ? '' : ` (not counted yet: ${payment.confirmations} of ${asset.confirmations} confirmations)`;
+      return {
+        json,
+        text: [
+          `Payment ${payment.value.toString()} ${asset.code} on ${payment.chain} ${payment.txid}:${payment.outputIndex}${recorded.duplicate ? ' (already recorded)' : ''}${counted}.`,
+          `Request ${paymentRequest.slug} is ${json.payment_request.status}; paid ${json.payment_request.amount_paid}${json.payment_request.amount_outstanding === null ? '' : `, outstanding ${json.payment_request.amount_outstanding}`}.`,
+          ...(json.events.length > 0 ? [`Events: ${json.events.join(', ')}${request.webhookUrl ? ' (webhook queued)' : ' (no webhook_url)'}.`] : []),
+        ].join('\n'),
+      };
+    }
+    case 'deliveries': {
+      const args = parseArgs(action === undefined ? rest : [action, ...rest], ['account']);
+      noExtra(args, 0, 'deliveries [--account ACCOUNT_ID]');
+      const accountText = args.options.get('account')?.at(-1);
+      const deliveries = (await new WebhookDeliveryQueries(deps.em).recent({ accountId: accountText === undefined ? undefined : positiveId(accountText, '--account') })).map(presentDelivery);
+      return { json: { deliveries }, text: deliveries.length === 0 ? 'No webhook deliveries.' : deliveries.map(deliveryText).join('\n') };
+    }
+    case 'redeliver': {
+      const args = parseArgs(action === undefined ? rest : [action, ...rest], []);
+      noExtra(args, 1, 'redeliver DELIVERY_ID');
+      const delivery = await redeliverPaymentWebhook(deps.em, await webhooksOf(deps), args.positionals[0]!);
+      return {
+        json: { delivery_id: delivery.id, workflow_id: delivery.workflowId, redelivery_of: delivery.redeliveryOf, event: delivery.eventName },
+        text: `Queued delivery ${delivery.id} (workflow ${delivery.workflowId}), a re-fire of ${delivery.redeliveryOf ?? ''} (${delivery.eventName}).`,
       };
     }
     default:

@@ -3,13 +3,17 @@
 // human text. Exit codes: 0 done, 2 bad arguments (one line on stderr), 1 unknown id or any other failure.
 // DATABASE_URL defaults to the database of `npm start`; SECRETS_ENCRYPTION_KEY as for the service (the root
 // dispatcher passes the key of `npm start` from .stack/secrets/encryption.key when it is unset).
-import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, loadConfig } from '@tributary/kit';
+import { Client, Connection } from '@temporalio/client';
+import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, createWebhookDispatcher, loadConfig, type WebhookDispatcher } from '@tributary/kit';
 import { secretBoxFor, secretsEnv } from '../config.js';
 import { openDatabase } from '../service.js';
 import { USAGE, UsageError, runAdminCommand } from './commands.js';
 
 /** The crypto database of `npm start` (embedded PostgreSQL on 5433). */
 export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/tributary_crypto';
+
+/** The Temporal frontend of `npm start` (pay and redeliver start webhook delivery workflows there). */
+export const DEFAULT_ADMIN_TEMPORAL_ADDRESS = '127.0.0.1:7233';
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv;
@@ -32,11 +36,23 @@ export async function main(argv: readonly string[], io: AdminIo = { env: process
     return 0;
   }
   let orm: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let connection: Promise<Connection> | undefined;
   try {
     const box = secretBoxFor(loadConfig(secretsEnv, io.env));
     const databaseUrl = io.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL;
-    orm = await openDatabase(databaseUrl, createLogger({ service: 'crypto-admin', level: 'warn', destination: process.stderr }));
-    const result = await runAdminCommand(args, { em: orm.em.fork(), box });
+    const logger = createLogger({ service: 'crypto-admin', level: 'warn', destination: process.stderr });
+    orm = await openDatabase(databaseUrl, logger);
+    const root = orm.em;
+    let dispatcher: WebhookDispatcher | undefined;
+    const webhooks = async (): Promise<WebhookDispatcher> => {
+      if (dispatcher) return dispatcher;
+      const address = io.env['TEMPORAL_ADDRESS']?.trim() || DEFAULT_ADMIN_TEMPORAL_ADDRESS;
+      connection = Connection.connect({ address, connectTimeout: '5s' });
+      const client = new Client({ connection: await connection, namespace: io.env['TEMPORAL_NAMESPACE']?.trim() || 'default' });
+      dispatcher = createWebhookDispatcher({ service: 'crypto', em: root, client, logger });
+      return dispatcher;
+    };
+    const result = await runAdminCommand(args, { em: orm.em.fork(), box, webhooks });
     io.stdout.write(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {
@@ -48,6 +64,7 @@ export async function main(argv: readonly string[], io: AdminIo = { env: process
     if (error instanceof ConfigError) return fail(1, 'config', error.message);
     return fail(1, 'failed', error instanceof Error ? error.message : String(error));
   } finally {
+    await connection?.then((c) => c.close()).catch(() => {});
     await orm?.close();
   }
 }

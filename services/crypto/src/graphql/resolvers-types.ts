@@ -5,6 +5,8 @@ import type { Account } from '../modules/accounts/account.entity.js';
 import type { ApiKey } from '../modules/accounts/api-key.entity.js';
 import type { PaymentRequest as PaymentRequestEntity } from '../modules/payment-requests/payment-request.entity.js';
 import type { PaymentRequestPage as PaymentRequestPageModel } from '../modules/payment-requests/payment-request.repository.js';
+import type { DeliveryWithAttempts } from '../modules/webhooks/webhook-delivery.queries.js';
+import type { WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { CryptoContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -65,6 +67,48 @@ export type CryptoApiKey = {
   name: Scalars['String']['output'];
 };
 
+/** One delivery of one event to the request's webhook_url (a manual re-fire is a new delivery of the same event). */
+export type CryptoWebhookDelivery = {
+  __typename?: 'CryptoWebhookDelivery';
+  attemptCount: Scalars['Int']['output'];
+  attempts: Array<CryptoWebhookDeliveryAttempt>;
+  /** The exact JSON body sent on every attempt. */
+  body: Scalars['String']['output'];
+  /** ISO 8601 UTC; when the delivery was delivered or permanently failed. */
+  completedAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** 1 for the first delivery of the event, then 2, 3... for re-fires. */
+  deliveryNumber: Scalars['Int']['output'];
+  endpointUrl: Scalars['String']['output'];
+  /** payment.paid, payment.late or payment.expired. */
+  event: Scalars['String']['output'];
+  /** Delivery id (UUID): what the operator command redeliver takes. */
+  id: Scalars['ID']['output'];
+  /** HTTP status of the latest attempt, null when none answered. */
+  lastStatusCode?: Maybe<Scalars['Int']['output']>;
+  /** ISO 8601 UTC; when the next retry is due. */
+  nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  /** The delivery this one re-fires, if any. */
+  redeliveryOf?: Maybe<Scalars['ID']['output']>;
+  /** queued, delivering, delivered or failed. */
+  status: Scalars['String']['output'];
+};
+
+export type CryptoWebhookDeliveryAttempt = {
+  __typename?: 'CryptoWebhookDeliveryAttempt';
+  /** 1..6. */
+  attemptNumber: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  attemptedAt: Scalars['String']['output'];
+  durationMs: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  /** delivered or failed. */
+  outcome: Scalars['String']['output'];
+  /** HTTP status, null when no response (timeout, refused connection). */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Cancels an unsettled request; a settled one fails with BAD_USER_INPUT "A settled request cannot be cancelled." */
@@ -113,6 +157,8 @@ export type PaymentRequest = {
   status: PaymentRequestStatus;
   title: Scalars['String']['output'];
   type: PaymentRequestType;
+  /** Webhook deliveries of this request (payment.paid, payment.late, payment.expired), oldest first, with their attempts. */
+  webhookDeliveries: Array<CryptoWebhookDelivery>;
   webhookUrl?: Maybe<Scalars['String']['output']>;
 };
 
@@ -284,6 +330,8 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CryptoAccountStatus: CryptoAccountStatus;
   CryptoApiKey: ResolverTypeWrapper<ApiKey>;
+  CryptoWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
+  CryptoWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PaymentRequest: ResolverTypeWrapper<PaymentRequestEntity>;
@@ -302,6 +350,8 @@ export type ResolversParentTypes = {
   CryptoAccount: Account;
   ID: Scalars['ID']['output'];
   CryptoApiKey: ApiKey;
+  CryptoWebhookDelivery: DeliveryWithAttempts;
+  CryptoWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   Decimal: Scalars['Decimal']['output'];
   Mutation: Record<PropertyKey, never>;
   PaymentRequest: PaymentRequestEntity;
@@ -324,6 +374,31 @@ export type CryptoApiKeyResolvers<ContextType = CryptoContext, ParentType extend
   keyId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lastUsedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CryptoWebhookDeliveryResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoWebhookDelivery'] = ResolversParentTypes['CryptoWebhookDelivery']> = {
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attempts?: Resolver<Array<ResolversTypes['CryptoWebhookDeliveryAttempt']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deliveryNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  endpointUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  redeliveryOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CryptoWebhookDeliveryAttemptResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoWebhookDeliveryAttempt'] = ResolversParentTypes['CryptoWebhookDeliveryAttempt']> = {
+  attemptNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Decimal'], any> {
@@ -354,6 +429,7 @@ export type PaymentRequestResolvers<ContextType = CryptoContext, ParentType exte
   status?: Resolver<ResolversTypes['PaymentRequestStatus'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PaymentRequestType'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<Array<ResolversTypes['CryptoWebhookDelivery']>, ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -373,6 +449,8 @@ export type QueryResolvers<ContextType = CryptoContext, ParentType extends Resol
 export type Resolvers<ContextType = CryptoContext> = {
   CryptoAccount?: CryptoAccountResolvers<ContextType>;
   CryptoApiKey?: CryptoApiKeyResolvers<ContextType>;
+  CryptoWebhookDelivery?: CryptoWebhookDeliveryResolvers<ContextType>;
+  CryptoWebhookDeliveryAttempt?: CryptoWebhookDeliveryAttemptResolvers<ContextType>;
   Decimal?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   PaymentRequest?: PaymentRequestResolvers<ContextType>;

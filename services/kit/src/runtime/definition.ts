@@ -28,6 +28,14 @@ export interface SigningSecretContext {
   env: NodeJS.ProcessEnv;
 }
 
+/** What the runtime hands a service's own worker parts (extra activities, background loops). */
+export interface ServiceWorkerContext {
+  /** The worker's ORM (fork an EntityManager per unit of work). */
+  orm: MikroORM;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+}
+
 export interface ServiceWorkerDefinition {
   /**
    * Resolves a delivery's signing-secret reference at send time (so a rotated secret applies to the next attempt);
@@ -36,6 +44,13 @@ export interface ServiceWorkerDefinition {
   resolveSigningSecret(ref: string, context: SigningSecretContext): Promise<string | null>;
   /** Retry schedule of the service's webhooks; default WEBHOOK_SCHEDULES[name]. Without one no sweeper runs. */
   webhookSchedule?: WebhookSchedule;
+  /**
+   * The service's own activities (for its own workflows, e.g. crypto's invoice expiry), registered on its task queue
+   * next to the webhook delivery activities. Names must not clash with those.
+   */
+  activities?(context: ServiceWorkerContext): object;
+  /** Background loops that run while the worker runs (e.g. sweepers); each is stopped before the worker's connections close. */
+  background?(context: ServiceWorkerContext): Array<{ stop(): Promise<void> }>;
 }
 
 export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv, TCredentials extends object = object> {

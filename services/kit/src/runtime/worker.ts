@@ -44,16 +44,20 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
     for (const fn of releases.splice(0).reverse()) await fn();
   };
   try {
+    const context = { orm, logger, env: options.env ?? process.env };
     const worker = await createServiceWorker({
       service,
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
-      activities: createWebhookDeliveryActivities({
-        em: orm.em,
-        sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
-        resolveSigningSecret: (ref) => definition.worker.resolveSigningSecret(ref, { em: orm.em.fork(), env: options.env ?? process.env }),
-        logger,
-      }),
+      activities: {
+        ...definition.worker.activities?.(context),
+        ...createWebhookDeliveryActivities({
+          em: orm.em,
+          sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
+          resolveSigningSecret: (ref) => definition.worker.resolveSigningSecret(ref, { em: orm.em.fork(), env: context.env }),
+          logger,
+        }),
+      },
     });
     const schedule = webhookScheduleOf(definition);
     if (schedule) {
@@ -63,6 +67,7 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
       const sweeper = createWebhookDispatcher({ service, em: orm.em, client, schedule, logger }).startSweeper(options.sweeper);
       releases.push(() => sweeper.stop());
     }
+    for (const loop of definition.worker.background?.(context) ?? []) releases.push(() => loop.stop());
     const done = worker.run().finally(release);
     logger.info({ taskQueue: TASK_QUEUES[service], address: config.TEMPORAL_ADDRESS }, 'worker started');
     return {

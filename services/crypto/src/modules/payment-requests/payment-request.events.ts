@@ -15,9 +15,20 @@ export interface PaymentDomainEvent {
   occurredAt: Date;
 }
 
+/** Work a sink wants done once the transaction has committed (e.g. starting webhook delivery workflows). Never throws. */
+export type AfterCommit = () => Promise<void>;
+
 export interface PaymentEventSink {
-  /** Called inside the transaction that changed `request` (already flushed), with the events that occurred. */
-  emit(tx: EntityManager, request: PaymentRequest, events: readonly PaymentDomainEvent[]): Promise<void>;
+  /**
+   * Called inside the transaction that changed `request` (already flushed), with the events that occurred. May
+   * return an AfterCommit hook, which the service runs after the commit (never on rollback).
+   */
+  emit(tx: EntityManager, request: PaymentRequest, events: readonly PaymentDomainEvent[]): Promise<AfterCommit | void>;
+}
+
+/** Runs a sink's after-commit hook, if any (hooks must not throw; a failure here must not fail the committed change). */
+export async function runAfterCommit(hook: AfterCommit | void): Promise<void> {
+  if (hook) await hook();
 }
 
 /** Records nothing: the default until the webhook engine is wired in. */

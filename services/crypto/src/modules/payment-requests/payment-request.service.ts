@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { Amount, amountDecimalsMessage } from '../../money/index.js';
 import type { CryptoPrincipal } from '../accounts/account.service.js';
 import { AssetService } from '../assets/asset.service.js';
+import { noInvoiceScheduler, type InvoiceExpiryScheduler } from '../invoice-workflow/invoice-scheduler.js';
 import { allocateReceiveAddress } from '../receive-addresses/index.js';
-import { domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
+import { domainEvents, noPaymentEvents, runAfterCommit, type AfterCommit, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
 import { PaymentRequest } from './payment-request.entity.js';
 import { PaymentRequestRepository, type PaymentRequestPage } from './payment-request.repository.js';
 import { CREATE_MESSAGES, TTL_MINUTES_DEFAULT, createPaymentRequestBody, listPaymentRequestsQuery } from './payment-request.validation.js';
@@ -22,6 +23,8 @@ export interface PaymentRequestServiceOptions {
   events?: PaymentEventSink;
   /** The clock (tests). */
   now?: () => Date;
+  /** Starts / ends invoice expiry workflows after commit (invoice-workflow module); default none. */
+  scheduler?: InvoiceExpiryScheduler;
 }
 
 export interface PaymentRequestChange {
@@ -50,6 +53,7 @@ export class PaymentRequestService {
   private readonly allowPrivateHosts: readonly string[];
   private readonly events: PaymentEventSink;
   private readonly now: () => Date;
+  private readonly scheduler: InvoiceExpiryScheduler;
 
   constructor(
     private readonly em: EntityManager,
@@ -58,6 +62,7 @@ export class PaymentRequestService {
     this.allowPrivateHosts = options.allowPrivateHosts ?? [];
     this.events = options.events ?? noPaymentEvents;
     this.now = options.now ?? (() => new Date());
+    this.scheduler = options.scheduler ?? noInvoiceScheduler;
   }
 
   clock(): Date {
@@ -108,7 +113,7 @@ export class PaymentRequestService {
     const now = this.now();
     const isInvoice = input.type === 'invoice';
     const ttlMinutes = input.ttl_minutes ?? TTL_MINUTES_DEFAULT;
-    return this.em.transactional(async (tx) => {
+    const created = await this.em.transactional(async (tx) => {
       const allocated = await allocateReceiveAddress(tx, principal.accountId, asset.code);
       const request = tx.create(PaymentRequest, {
         slug: randomChars(SLUG_LENGTH),
@@ -134,6 +139,9 @@ export class PaymentRequestService {
       await tx.flush();
       return request;
     });
+    // After commit: the invoice's expiry workflow (never throws; see invoice-workflow/invoice-scheduler.ts).
+    await this.scheduler.invoiceCreated(created);
+    return created;
   }
 
   /** The caller's requests, newest first; per_page 1..100 (default 25), page from 1 (default 1); bad values 422. */
@@ -163,7 +171,8 @@ export class PaymentRequestService {
   async cancel(principal: CryptoPrincipal, id: string | number): Promise<PaymentRequest> {
     const internalId = parseInternalId(id);
     if (internalId === null) throw new NotFoundError(`payment request ${String(id)}`);
-    return this.em.transactional(async (tx) => {
+    let cancelledNow = false;
+    const cancelled = await this.em.transactional(async (tx) => {
       const request = await new PaymentRequestRepository(tx).findOwned(principal.accountId, internalId, true);
       if (!request) throw new NotFoundError(`payment request ${internalId}`);
       if (request.status === 'cancelled') return request;
@@ -172,8 +181,12 @@ export class PaymentRequestService {
       request.applyState(outcome.state);
       request.cancelledAt = this.now();
       await tx.flush();
+      cancelledNow = true;
       return request;
     });
+    // After commit: end the invoice's expiry workflow early (never throws).
+    if (cancelledNow && cancelled.type === 'invoice') await this.scheduler.invoiceCancelled(cancelled.slug);
+    return cancelled;
   }
 
   /** The public payer view by slug: unknown or cancelled -> NotFoundError (404). */
@@ -189,7 +202,8 @@ export class PaymentRequestService {
    * expired, settled or cancelled, so running it twice is harmless.
    */
   async expireIfDue(paymentRequestId: number): Promise<PaymentRequestChange> {
-    return this.em.transactional(async (tx) => {
+    let afterCommit: AfterCommit | void = undefined;
+    const change = await this.em.transactional(async (tx): Promise<PaymentRequestChange> => {
       const request = await new PaymentRequestRepository(tx).lockById(paymentRequestId);
       if (!request) throw new NotFoundError(`payment request ${paymentRequestId}`);
       const now = this.now();
@@ -198,8 +212,10 @@ export class PaymentRequestService {
       request.applyState(transition.state);
       await tx.flush();
       const events = domainEvents(request, transition.events, now);
-      await this.events.emit(tx, request, events);
+      afterCommit = await this.events.emit(tx, request, events);
       return { paymentRequest: request, events };
     });
+    await runAfterCommit(afterCommit);
+    return change;
   }
 }

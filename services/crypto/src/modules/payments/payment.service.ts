@@ -7,9 +7,10 @@ import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from
 import { Amount } from '../../money/index.js';
 import type { Asset } from '../assets/asset.entity.js';
 import { CHAINS, type Chain } from '../assets/asset-table.js';
-import { domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/payment-request.events.js';
+import { domainEvents, noPaymentEvents, runAfterCommit, type AfterCommit, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/payment-request.events.js';
 import type { PaymentRequest } from '../payment-requests/payment-request.entity.js';
 import { PaymentRequestRepository } from '../payment-requests/payment-request.repository.js';
+import { noInvoiceScheduler, type InvoiceExpiryScheduler } from '../invoice-workflow/invoice-scheduler.js';
 import { applyPayment } from '../payment-requests/status-engine.js';
 import { Payment } from './payment.entity.js';
 
@@ -45,11 +46,14 @@ export interface RecordedPayment {
 export interface PaymentServiceOptions {
   events?: PaymentEventSink;
   now?: () => Date;
+  /** Ends an invoice's expiry workflow once it is paid in full (after commit); default none. */
+  scheduler?: InvoiceExpiryScheduler;
 }
 
 export class PaymentService {
   private readonly events: PaymentEventSink;
   private readonly now: () => Date;
+  private readonly scheduler: InvoiceExpiryScheduler;
 
   constructor(
     private readonly em: EntityManager,
@@ -57,6 +61,7 @@ export class PaymentService {
   ) {
     this.events = options.events ?? noPaymentEvents;
     this.now = options.now ?? (() => new Date());
+    this.scheduler = options.scheduler ?? noInvoiceScheduler;
   }
 
   /**
@@ -84,7 +89,8 @@ export class PaymentService {
     }
     if (Object.keys(fields).length > 0 || !amount) throw new ValidationError(fields);
 
-    return this.em.transactional(async (tx) => {
+    let afterCommit: AfterCommit | void = undefined;
+    const recorded = await this.em.transactional(async (tx) => {
       const requests = new PaymentRequestRepository(tx);
       const request = await this.lockTarget(requests, input.to);
       const asset: Asset = request.asset;
@@ -125,9 +131,15 @@ export class PaymentService {
         events = domainEvents(request, transition.events, now);
       }
       await tx.flush();
-      if (events.length > 0) await this.events.emit(tx, request, events);
+      if (events.length > 0) afterCommit = await this.events.emit(tx, request, events);
       return { payment, paymentRequest: request, credited: credit, duplicate, events };
     });
+    await runAfterCommit(afterCommit);
+    // Settled (payment.paid on an invoice): its expiry workflow has nothing left to do (never throws).
+    if (recorded.paymentRequest.type === 'invoice' && recorded.events.some((e) => e.event === 'payment.paid')) {
+      await this.scheduler.invoiceSettled(recorded.paymentRequest.slug);
+    }
+    return recorded;
   }
 
   /** Payments recorded for a request, oldest first. */

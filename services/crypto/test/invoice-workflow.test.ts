@@ -1,0 +1,177 @@
+// The invoice expiry workflow end to end on the time-skipping Temporal test server: a real PostgreSQL database with
+// crypto's migrations, the real PaymentRequestService / PaymentService starting and signalling the workflow after
+// commit (the Temporal scheduler), and a real worker on the crypto task queue running the real activities.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { tsToMs } from '@temporalio/common/lib/time.js';
+import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { migrateUp } from '@tributary/kit';
+import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
+import { invoiceWorkflowId, type ExpireInvoiceInput, type InvoiceExpiryWorkflowResult } from '@tributary/workflows';
+import { createServiceWorker } from '@tributary/workflows/worker';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Account } from '../src/modules/accounts/account.entity.js';
+import { createInvoiceActivities, createInvoiceExpirySweeper, createTemporalInvoiceScheduler, noInvoiceScheduler, type InvoiceExpiryScheduler } from '../src/modules/invoice-workflow/index.js';
+import { PaymentRequest, PaymentRequestService, type PaymentDomainEvent, type PaymentEventSink } from '../src/modules/payment-requests/index.js';
+import { PaymentService } from '../src/modules/payments/index.js';
+import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
+import { openDatabase } from '../src/service.js';
+
+const MINUTE = 60_000;
+
+let env: TestWorkflowEnvironment;
+let db: TestDatabase;
+let orm: MikroORM;
+let accountId: number;
+let scheduler: InvoiceExpiryScheduler;
+const emitted: PaymentDomainEvent[] = [];
+const sink: PaymentEventSink = { emit: async (_tx, _request, events) => void emitted.push(...events) };
+const principal = () => ({ accountId, apiKeyId: 0 });
+const requests = (now?: () => Date) => new PaymentRequestService(orm.em.fork(), { events: sink, scheduler, ...(now ? { now } : {}) });
+/** expireInvoiceIfDue calls per request id. */
+const activityCalls = new Map<number, number>();
+
+beforeAll(async () => {
+  const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
+  if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // Already installed by another suite in this process.
+  }
+  db = await createTestDatabase('crypto_invoice_wf');
+  orm = await openDatabase(db.url);
+  await migrateUp(orm);
+  const em = orm.em.fork();
+  const account = em.create(Account, { name: 'Expiry', status: 'active' });
+  await em.flush();
+  accountId = account.id;
+  await saveAccountXpubs(orm.em.fork(), accountId, testMnemonicAccountKeys());
+  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
+  scheduler = createTemporalInvoiceScheduler({ client: env.client });
+}, 120_000);
+afterAll(async () => {
+  await env?.teardown();
+  await orm?.close();
+  await db?.drop();
+});
+
+/** The real activities; the service's clock is the Temporal server's (time-skipped) clock when the activity runs. */
+async function newWorker() {
+  let serverNow = new Date();
+  const real = createInvoiceActivities({ paymentRequests: () => requests(() => serverNow) });
+  const activities = {
+    async expireInvoiceIfDue(input: ExpireInvoiceInput) {
+      activityCalls.set(input.paymentRequestId, (activityCalls.get(input.paymentRequestId) ?? 0) + 1);
+      serverNow = new Date(await env.currentTimeMs());
+      return real.expireInvoiceIfDue(input);
+    },
+  };
+  return createServiceWorker({ service: 'crypto', connection: env.nativeConnection, namespace: env.namespace ?? 'default', activities });
+}
+
+const createInvoice = (ttlMinutes = 60) => requests().create(principal(), { asset_id: 1, title: 'Order 1', amount: '0.5', ttl_minutes: ttlMinutes });
+const handleOf = (request: PaymentRequest): WorkflowHandle => env.client.workflow.getHandle(invoiceWorkflowId(request.slug));
+const reload = (id: number) => orm.em.fork().findOneOrFail(PaymentRequest, { id });
+const eventsFor = (id: number) => emitted.filter((e) => e.paymentRequestId === id).map((e) => e.event);
+
+async function timerDurations(handle: WorkflowHandle): Promise<number[]> {
+  const history = await handle.fetchHistory();
+  return (history.events ?? []).filter((e) => e.timerStartedEventAttributes).map((e) => tsToMs(e.timerStartedEventAttributes!.startToFireTimeout));
+}
+
+describe('invoice expiry workflow', () => {
+  it('an invoice with ttl 60 minutes is expired after a durable 60-minute timer: expireIfDue ran once, payment.expired once', async () => {
+    const invoice = await createInvoice(60);
+    const handle = handleOf(invoice);
+    const started = await handle.describe();
+    expect(started.taskQueue).toBe('crypto');
+    expect(started.type).toBe('invoiceExpiryWorkflow');
+    // Starting again (a retry, a sweeper) is idempotent: same run, no error.
+    await scheduler.invoiceCreated(invoice);
+    expect((await handle.describe()).runId).toBe(started.runId);
+
+    const worker = await newWorker();
+    const result = await worker.runUntil(handle.result() as Promise<InvoiceExpiryWorkflowResult>);
+    expect(result).toEqual({ outcome: 'expired', status: 'expired' });
+
+    const [timer, ...more] = await timerDurations(handle);
+    expect(more).toEqual([]);
+    expect(timer).toBeGreaterThan(59 * MINUTE);
+    expect(timer).toBeLessThanOrEqual(60 * MINUTE);
+    expect(activityCalls.get(invoice.id)).toBe(1);
+    expect((await reload(invoice.id)).status).toBe('expired');
+    expect(eventsFor(invoice.id)).toEqual(['payment.expired']);
+    // A second run of the same activity changes nothing and emits nothing (idempotent).
+    expect((await requests().expireIfDue(invoice.id)).events).toEqual([]);
+    expect(eventsFor(invoice.id)).toEqual(['payment.expired']);
+  });
+
+  it('the cancelled signal (sent by cancel after commit) ends the workflow without expiring', async () => {
+    const invoice = await createInvoice(60);
+    await requests().cancel(principal(), invoice.id);
+    const worker = await newWorker();
+    const result = await worker.runUntil(handleOf(invoice).result() as Promise<InvoiceExpiryWorkflowResult>);
+    expect(result).toEqual({ outcome: 'cancelled', status: null });
+    expect(activityCalls.get(invoice.id)).toBeUndefined();
+    expect((await reload(invoice.id)).status).toBe('cancelled');
+    expect(eventsFor(invoice.id)).toEqual([]);
+  });
+
+  it('the settled signal (sent by a full payment after commit) ends the workflow: a paid invoice is not expired', async () => {
+    const invoice = await createInvoice(60);
+    const recorded = await new PaymentService(orm.em.fork(), { events: sink, scheduler }).record({
+      chain: 'bitcoin', txid: 'settledtx01', index: 0, amount: '0.5', confirmations: 6, to: { slug: invoice.slug },
+    });
+    expect(recorded.paymentRequest.status).toBe('paid');
+    const worker = await newWorker();
+    const result = await worker.runUntil(handleOf(invoice).result() as Promise<InvoiceExpiryWorkflowResult>);
+    expect(result).toEqual({ outcome: 'settled', status: null });
+    expect(activityCalls.get(invoice.id)).toBeUndefined();
+    expect((await reload(invoice.id)).status).toBe('paid');
+    expect(eventsFor(invoice.id)).toEqual(['payment.paid']);
+  });
+
+  it('a settled invoice whose signal was lost is still not expired when the timer fires', async () => {
+    const invoice = await createInvoice(30);
+    // Paid without a scheduler: no settled signal reaches the workflow.
+    await new PaymentService(orm.em.fork(), { events: sink }).record({
+      chain: 'bitcoin', txid: 'settledtx02', index: 0, amount: '0.6', confirmations: 6, to: { slug: invoice.slug },
+    });
+    const worker = await newWorker();
+    const result = await worker.runUntil(handleOf(invoice).result() as Promise<InvoiceExpiryWorkflowResult>);
+    expect(result).toEqual({ outcome: 'unchanged', status: 'overpaid' });
+    expect(activityCalls.get(invoice.id)).toBe(1);
+    expect((await reload(invoice.id)).status).toBe('overpaid');
+    expect(eventsFor(invoice.id)).toEqual(['payment.paid']);
+  });
+
+  it('donations never expire: no workflow is started', async () => {
+    const donation = await requests().create(principal(), { asset_id: 1, title: 'Tip jar', type: 'donation' });
+    await expect(handleOf(donation).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+  });
+});
+
+describe('invoice expiry sweeper (crash between commit and workflow start)', () => {
+  it('expires an overdue invoice that has no workflow, once, and leaves fresh and settled ones alone', async () => {
+    const saved = scheduler;
+    scheduler = noInvoiceScheduler;
+    try {
+      const orphan = await createInvoice(10);
+      const fresh = await createInvoice(600);
+      await expect(handleOf(orphan).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+      const later = new Date(Date.now() + 15 * MINUTE);
+      const sweeper = createInvoiceExpirySweeper({ em: orm.em, paymentRequests: () => requests(() => later), now: () => later, graceMs: 2 * MINUTE });
+      const first = await sweeper.sweepOnce();
+      expect(first).toContain(orphan.id);
+      expect(first).not.toContain(fresh.id);
+      expect(await sweeper.sweepOnce()).not.toContain(orphan.id);
+      expect((await reload(orphan.id)).status).toBe('expired');
+      expect((await reload(fresh.id)).status).toBe('pending');
+      expect(eventsFor(orphan.id)).toEqual(['payment.expired']);
+    } finally {
+      scheduler = saved;
+    }
+  });
+});
