@@ -24,9 +24,12 @@ export function startWorker(options: StartServiceWorkerOptions): Promise<Running
   return startServiceWorker({ name: 'crypto', worker: cryptoWorker }, options);
 }
 
-/** Expiry goes through the domain service with the webhook sink: payment.expired is queued in the expiring transaction. */
-function paymentRequestsFor({ orm, logger }: ServiceWorkerContext): () => PaymentRequestService {
-  const events = createPaymentWebhookSink({ logger });
+/**
+ * Expiry goes through the domain service with the webhook sink: payment.expired is queued in the expiring transaction
+ * and its delivery workflow started after commit (the worker's sweeper covers a crash in between).
+ */
+function paymentRequestsFor({ orm, logger, webhookDispatcher }: ServiceWorkerContext): () => PaymentRequestService {
+  const events = createPaymentWebhookSink({ logger, dispatcher: webhookDispatcher });
   return () => new PaymentRequestService(orm.em.fork(), { events });
 }
 

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { ServiceEnv } from '../config/index.js';
 import type { EntityClassOrSchema } from '../database/index.js';
 import type { Logger } from '../logging/index.js';
+import type { WebhookDispatcher } from '../webhooks/index.js';
 
 /** A service's Express app plus what it holds open (subgraph, readiness connections); the ORM belongs to the caller. */
 export interface ServiceApp {
@@ -34,6 +35,8 @@ export interface ServiceWorkerContext {
   orm: MikroORM;
   logger: Logger;
   env: NodeJS.ProcessEnv;
+  /** Starts delivery workflows after commit; present when the service has a webhook schedule. */
+  webhookDispatcher: WebhookDispatcher | undefined;
 }
 
 export interface ServiceWorkerDefinition {

@@ -8,8 +8,8 @@ import { TASK_QUEUES, WEBHOOK_SCHEDULES, type ServiceName, type WebhookSchedule 
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { ServiceEnv } from '../config/index.js';
 import type { Logger } from '../logging/index.js';
-import { createWebhookDeliveryActivities, createWebhookDispatcher, createWebhookSender } from '../webhooks/index.js';
-import type { ServiceDefinition } from './definition.js';
+import { createWebhookDeliveryActivities, createWebhookDispatcher, createWebhookSender, type WebhookDispatcher } from '../webhooks/index.js';
+import type { ServiceDefinition, ServiceWorkerContext } from './definition.js';
 
 export type ServiceWorkerConfig = Pick<ServiceEnv, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'>;
 
@@ -44,7 +44,17 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
     for (const fn of releases.splice(0).reverse()) await fn();
   };
   try {
-    const context = { orm, logger, env: options.env ?? process.env };
+    // One dispatcher serves both the sweeper and the service's own activities, so deliveries an activity queues
+    // (e.g. crypto's payment.expired) start right after their commit instead of waiting for the next sweep.
+    const schedule = webhookScheduleOf(definition);
+    let webhookDispatcher: WebhookDispatcher | undefined;
+    if (schedule) {
+      const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+      releases.push(() => clientConnection.close());
+      const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+      webhookDispatcher = createWebhookDispatcher({ service, em: orm.em, client, schedule, logger });
+    }
+    const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, webhookDispatcher };
     const worker = await createServiceWorker({
       service,
       connection,
@@ -59,12 +69,8 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
         }),
       },
     });
-    const schedule = webhookScheduleOf(definition);
-    if (schedule) {
-      const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-      releases.push(() => clientConnection.close());
-      const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
-      const sweeper = createWebhookDispatcher({ service, em: orm.em, client, schedule, logger }).startSweeper(options.sweeper);
+    if (webhookDispatcher) {
+      const sweeper = webhookDispatcher.startSweeper(options.sweeper);
       releases.push(() => sweeper.stop());
     }
     for (const loop of definition.worker.background?.(context) ?? []) releases.push(() => loop.stop());
