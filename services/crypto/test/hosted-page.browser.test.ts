@@ -2,14 +2,15 @@
 // the countdown ticks, nothing violates the Content-Security-Policy, and a payment recorded through PaymentService
 // moves the status to partial, then paid, without a reload, after which the page navigates to redirect_url.
 // redirect_url must be https on a public address (create validation), which the harness cannot serve: the browser's
-// request to it is answered by Playwright's router, so the navigation itself is real and observed.
+// request to it is answered by Playwright's router, so the navigation itself is real and observed. A second test
+// watches the countdown reach a deadline a few seconds away and the status move to expired, again without a reload.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { Account } from '../src/modules/accounts/account.entity.js';
-import { PaymentRequestService } from '../src/modules/payment-requests/index.js';
+import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { startHarness, type Harness } from './helpers.js';
@@ -107,4 +108,38 @@ describe('hosted payer page in Chromium', () => {
     expect(consoleMessages.filter((m) => m.startsWith('error'))).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it('counts down to the deadline and moves a partly paid invoice to expired without a reload', async () => {
+    const service = new PaymentRequestService(h.orm.em.fork());
+    const request = await service.create({ accountId, apiKeyId: 0 }, { asset_id: 3, title: 'Short window', amount: '2', ttl_minutes: 5 });
+    await new PaymentService(h.orm.em.fork()).record({ chain: 'litecoin', txid: 'browsertx3', index: 0, amount: '0.5', confirmations: 6, to: { slug: request.slug } });
+    // The shortest ttl is a minute; the deadline is pulled in to a few seconds from now directly in the table so the
+    // browser sees the real clock cross it (the stored status stays partial: the deadline is applied at read time).
+    const deadline = new Date(Date.now() + 6000);
+    await h.orm.em.fork().nativeUpdate(PaymentRequest, { id: request.id }, { expiresAt: deadline });
+
+    const page: Page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const mainFrameNavigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) mainFrameNavigations.push(frame.url());
+    });
+    const pageUrl = `${h.service.url}/pay/${request.slug}`;
+    expect((await page.goto(pageUrl, { waitUntil: 'load' }))?.status()).toBe(200);
+    expect(await page.textContent('#status')).toBe('Partially paid');
+    expect(await page.isVisible('#pay')).toBe(true);
+    expect(await page.textContent('#countdown')).toMatch(/^0:00:0[0-6]$/);
+
+    await page.waitForSelector('#status[data-status="expired"]', { timeout: 20_000 });
+    expect(await page.textContent('#status')).toBe('Expired');
+    expect(await page.textContent('#countdown')).toBe('0:00:00');
+    expect(await page.isVisible('#pay')).toBe(false);
+    expect(await page.textContent('#amount-paid')).toBe('0.5');
+    expect(await page.textContent('#notice')).toBe('This payment request has expired. Please do not send a payment; ask the merchant for a new one.');
+    expect(Date.now()).toBeGreaterThanOrEqual(deadline.getTime());
+    expect(mainFrameNavigations).toEqual([pageUrl]);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

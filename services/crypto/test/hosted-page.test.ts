@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account } from '../src/modules/accounts/account.entity.js';
 import { EVM_CHAIN_IDS, HOSTED_PAGE_CONTENT_SECURITY_POLICY, paymentUri } from '../src/modules/hosted-page/index.js';
-import { PaymentRequestService, type PaymentRequest } from '../src/modules/payment-requests/index.js';
+import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { Amount } from '../src/money/index.js';
@@ -156,6 +156,41 @@ describe('GET /pay/{slug}', () => {
     expect(html).toContain('<strong id="status" data-status="paid">Paid</strong>');
     expect(html).toContain('<section id="pay" hidden>');
     expect(html).toContain('<p id="return" class="return"><a id="redirect-link" href="https://93.184.216.34/done"');
+  });
+
+  it('past its deadline a pending or partial invoice renders as expired from the server, before any workflow ran', async () => {
+    const pendingInvoice = await requests().create(principal(), { asset_id: 1, title: 'Late order', amount: '0.4', ttl_minutes: 5 });
+    const partialInvoice = await requests().create(principal(), { asset_id: 1, title: 'Half paid order', amount: '0.4', ttl_minutes: 5 });
+    await pay(partialInvoice.slug, '0.1');
+    // The deadline moved into the past directly in the table: the stored status stays pending/partial, so what the
+    // page shows is the deadline applied at read time (the spec's "reports expired even before the sweep").
+    const past = new Date(Date.now() - 1000);
+    await h.orm.em.fork().nativeUpdate(PaymentRequest, { id: { $in: [pendingInvoice.id, partialInvoice.id] } }, { expiresAt: past });
+    expect((await h.orm.em.fork().findOneOrFail(PaymentRequest, pendingInvoice.id)).status).toBe('pending');
+
+    for (const [request, paid, outstanding] of [[pendingInvoice, '0', '0.4'], [partialInvoice, '0.1', '0.3']] as const) {
+      const response = await get(`/pay/${request.slug}`, { accept: 'text/html' });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="payment" data-slug="' + request.slug + '" data-status="expired" data-type="invoice"');
+      expect(html).toContain('<strong id="status" data-status="expired">Expired</strong>');
+      expect(html).toContain('<section id="pay" hidden>');
+      expect(html).toContain('<span id="countdown">0:00:00</span>');
+      expect(html).toContain(`<span id="amount-paid">${paid}</span>`);
+      expect(html).toContain(`<span id="amount-outstanding">${outstanding}</span>`);
+      expect(html).toContain(
+        '<p id="notice" class="notice" role="status" aria-live="polite">This payment request has expired. Please do not send a payment; ask the merchant for a new one.</p>',
+      );
+    }
+  });
+
+  it('an open invoice carries no closing notice; a paid one says so without JavaScript', async () => {
+    const open = await requests().create(principal(), { asset_id: 1, title: 'Open order', amount: '0.2' });
+    expect(await (await get(`/pay/${open.slug}`)).text()).toContain('<p id="notice" class="notice" role="status" aria-live="polite"></p>');
+    await pay(open.slug, '0.3');
+    const html = await (await get(`/pay/${open.slug}`)).text();
+    expect(html).toContain('<strong id="status" data-status="overpaid">Paid (overpaid)</strong>');
+    expect(html).toContain('<p id="notice" class="notice" role="status" aria-live="polite">Payment received. Thank you.</p>');
   });
 
   it('a donation link shows "any amount", no deadline and a URI without amount', async () => {

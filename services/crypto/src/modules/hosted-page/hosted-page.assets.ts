@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 export const HOSTED_PAGE_ASSETS = '/pay-assets';
 
 /**
- * The static directory. Resolved from the package root, so the same path works from src/ (tests) and from dist/
- * (`dist/modules/hosted-page/*.js` is three levels below the package root too; tsc does not copy the files).
+ * The static directory next to this module: src/…/static when run from source (tests), dist/…/static when built
+ * (the package's build copies the folder, since tsc copies only what it compiles).
  */
-export const HOSTED_PAGE_STATIC_DIR = fileURLToPath(new URL('../../../src/modules/hosted-page/static/', import.meta.url));
+export const HOSTED_PAGE_STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
 
 /** The only files served, with their content types. */
 export const HOSTED_PAGE_FILES: Record<string, string> = {

@@ -18,6 +18,16 @@ export const STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * The sentence under the status for a request that no longer takes a payment, so a reader without JavaScript is told
+ * as plainly as one with it (the client script writes the same sentences when the status changes live).
+ */
+export function closingNotice(body: Pick<PublicPaymentRequestBody, 'type' | 'status'>): string {
+  if (body.status === 'paid' || body.status === 'overpaid') return 'Payment received. Thank you.';
+  if (body.status === 'expired') return 'This payment request has expired. Please do not send a payment; ask the merchant for a new one.';
+  return '';
+}
+
 /** Statuses in which the page still asks for a payment (a donation link always does, it never expires). */
 export function acceptsPayment(body: Pick<PublicPaymentRequestBody, 'type' | 'status'>): boolean {
   return body.type === 'donation' ? body.status !== 'cancelled' : body.status === 'pending' || body.status === 'partial';
@@ -89,7 +99,7 @@ ${deadline}
 <p class="uri">Payment URI: <code id="payment-uri">${e(paymentUri)}</code></p>
 </section>
 ${redirect}
-<p id="notice" class="notice" role="status" aria-live="polite"></p>
+<p id="notice" class="notice" role="status" aria-live="polite">${e(closingNotice(r))}</p>
 </div>`;
   return layout(`Pay: ${r.title}`, body, { script: true });
 }

@@ -105,7 +105,7 @@
     } else if (settled) {
       notice('Payment received. Thank you.');
     } else if (data.status === 'expired') {
-      notice('This payment request has expired.');
+      notice('This payment request has expired. Please do not send a payment; ask the merchant for a new one.');
     }
     return settled;
   }
