@@ -62,7 +62,7 @@ export type CryptoApiKey = {
   createdAt: Scalars['String']['output'];
   /** The public key id, the part before the dot. */
   keyId: Scalars['String']['output'];
-  /** ISO 8601 UTC; null until first use. */
+  /** When the key last authenticated a request (ISO 8601 UTC, kept to the minute: a busy key is recorded about once a minute); null until first use. */
   lastUsedAt?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
 };

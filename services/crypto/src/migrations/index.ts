@@ -5,6 +5,7 @@ import { Migration20260701000100CreateAssets } from './Migration20260701000100Cr
 import { Migration20260701000200CreateAccountXpubs } from './Migration20260701000200CreateAccountXpubs.js';
 import { Migration20260701000400CreatePaymentRequests } from './Migration20260701000400CreatePaymentRequests.js';
 import { Migration20260701000300AddAccountSigningSecrets } from './Migration20260701000300AddAccountSigningSecrets.js';
+import { Migration20260701000500AddApiKeyLastUsedAt } from './Migration20260701000500AddApiKeyLastUsedAt.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -15,4 +16,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000200CreateAccountXpubs', class: Migration20260701000200CreateAccountXpubs },
   { name: 'Migration20260701000300AddAccountSigningSecrets', class: Migration20260701000300AddAccountSigningSecrets },
   { name: 'Migration20260701000400CreatePaymentRequests', class: Migration20260701000400CreatePaymentRequests },
+  { name: 'Migration20260701000500AddApiKeyLastUsedAt', class: Migration20260701000500AddApiKeyLastUsedAt },
 ];

@@ -10,7 +10,7 @@ export const accountResource = z
     name: z.string(),
     status: z.enum(ACCOUNT_STATUSES),
     created_at: z.iso.datetime(),
-    api_keys: z.array(z.object({ key_id: z.string(), name: z.string(), created_at: z.iso.datetime() })).meta({ description: 'Active keys (never their secrets).' }),
+    api_keys: z.array(z.object({ key_id: z.string(), name: z.string(), created_at: z.iso.datetime(), last_used_at: z.iso.datetime().nullable() })).meta({ description: 'Active keys (never their secrets).' }),
   })
   .meta({ id: 'CryptoAccount' });
 

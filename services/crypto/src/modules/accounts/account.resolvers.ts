@@ -19,5 +19,6 @@ export const accountResolvers = {
   },
   CryptoApiKey: {
     createdAt: (key) => key.createdAt.toISOString(),
+    lastUsedAt: (key) => key.lastUsedAt?.toISOString() ?? null,
   },
 } satisfies Resolvers;

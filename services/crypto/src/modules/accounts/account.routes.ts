@@ -17,7 +17,7 @@ export function accountRoutes(accounts: () => AccountService): Router {
         name: account.name,
         status: account.status,
         created_at: account.createdAt.toISOString(),
-        api_keys: keys.map((key) => ({ key_id: key.keyId, name: key.name, created_at: key.createdAt.toISOString() })),
+        api_keys: keys.map((key) => ({ key_id: key.keyId, name: key.name, created_at: key.createdAt.toISOString(), last_used_at: key.lastUsedAt?.toISOString() ?? null })),
       },
     };
     res.json(body);

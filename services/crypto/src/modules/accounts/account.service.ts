@@ -32,6 +32,7 @@ export class AccountService {
     if (!key || !matches) throw new AuthenticationError('unknown key id or wrong secret');
     if (key.isRevoked()) throw new AuthenticationError('revoked API key');
     if (!key.account.isActive()) throw new AuthenticationError('suspended account');
+    await this.accounts.recordKeyUse(key, new Date());
     return { accountId: key.account.id, apiKeyId: key.id };
   }
 

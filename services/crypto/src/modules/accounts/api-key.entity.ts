@@ -16,8 +16,13 @@ export const ApiKeySchema = defineEntity({
     name: p.string().length(191),
     createdAt: p.datetime().onCreate(() => new Date()),
     revokedAt: p.datetime().nullable(),
+    /** Last authenticated request, recorded at most once per LAST_USED_RESOLUTION_MS so a busy key is not a write per request. */
+    lastUsedAt: p.datetime().nullable(),
   },
 });
+
+/** How stale `lastUsedAt` may be: a key used continuously is written about once a minute, not on every request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class ApiKey extends ApiKeySchema.class {
   isRevoked(): boolean {
