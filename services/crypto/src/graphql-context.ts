@@ -14,5 +14,7 @@ export interface CryptoServices {
 export type CryptoContext = SubgraphContext<CryptoServices, CryptoPrincipal>;
 
 export function createContext(accounts: AccountService, req: Request, paymentRequests: PaymentRequestService, webhookDeliveries: WebhookDeliveryQueries): CryptoContext {
-  return subgraphContext({ accounts, paymentRequests, webhookDeliveries }, () => accounts.authenticate(req.headers.authorization));
+  // The rate limiter in front of /graphql (rate-limits.ts) has already authenticated a key that is valid: reuse it.
+  const known = req.res?.locals.principal as CryptoPrincipal | undefined;
+  return subgraphContext({ accounts, paymentRequests, webhookDeliveries }, async () => known ?? accounts.authenticate(req.headers.authorization));
 }

@@ -1,14 +1,17 @@
 // The crypto spec's Limits: merchant API 120 requests per minute per API key, public payer endpoint 60 per minute per
 // client IP; over budget answers 429 {"message":"Too Many Attempts."} with Retry-After (cryptoErrorFormat).
-// Mounted on path prefixes, so every route under them is covered, including ones added later.
+// Mounted on path prefixes, so every route under them is covered, including ones added later. The subgraph (/graphql)
+// shares the merchant budgets, so GraphQL is not a way around the spec's 120 per minute.
 import {
   AuthenticationError,
   applyTrustProxy,
   clientIpKey,
   createRateLimitStore,
   envInteger,
+  graphqlRateLimitedResponse,
   rateLimit,
   rateLimitEnv,
+  SUBGRAPH_PATH,
   underPathPrefix,
   type Logger,
   type RateLimitEnv,
@@ -50,6 +53,10 @@ export async function openRateLimitStore(config: CryptoRateLimitConfig, logger: 
  *   principal is kept on res.locals so requireApiKey does not look the key up twice. Every other merchant request
  *   (no key, a wrong or revoked key) is counted per client IP (bucket `merchant-unauthenticated`, same budget), so
  *   guessing keys or hammering without one is throttled too. The route still answers its own 401.
+ * - Subgraph /graphql: the same two merchant buckets (one budget per key across REST and GraphQL), except that a
+ *   request carrying no Authorization header at all is not counted: behind the gateway every dashboard shares one
+ *   client IP, and such a request reads nothing (each field answers UNAUTHENTICATED). Over budget it gets a GraphQL
+ *   error RATE_LIMITED (graphqlRateLimitedResponse) instead of the REST body.
  * - Public payer endpoint /api/pay/* and hosted page /pay/*: per client IP, each its own bucket, so a page open in a
  *   browser (which polls the endpoint for live status) does not starve a custom checkout of the same IP, and unknown
  *   slugs count like known ones.
@@ -62,15 +69,19 @@ export function mountRateLimits(app: Express, options: { store: RateLimitStore; 
   const publicLimit = { points: config.CRYPTO_PUBLIC_RATE_LIMIT, durationSeconds };
   const principal = (res: { locals: Record<string, unknown> }) => res.locals.principal as CryptoPrincipal | undefined;
 
+  // Each limiter is built once and mounted on both the REST prefix and the subgraph, so the two share counters.
+  const identify = identifyMerchant(options.accounts);
+  const perKey = rateLimit({ store, logger, bucket: { name: 'merchant', ...merchant }, key: (_req, res) => mapDefined(principal(res), (p) => `key:${p.apiKeyId}`) });
+  const perIpWithoutValidKey = rateLimit({
+    store,
+    logger,
+    bucket: { name: 'merchant-unauthenticated', ...merchant },
+    key: (req, res) => (principal(res) || (req.path === SUBGRAPH_PATH && req.headers.authorization === undefined) ? undefined : clientIpKey(req)),
+  });
   // Mounted without a path (underPathPrefix) so the OpenAPI drift check does not see them as routes.
-  app.use(
-    underPathPrefix(
-      MERCHANT_PREFIX,
-      identifyMerchant(options.accounts),
-      rateLimit({ store, logger, bucket: { name: 'merchant', ...merchant }, key: (_req, res) => mapDefined(principal(res), (p) => `key:${p.apiKeyId}`) }),
-      rateLimit({ store, logger, bucket: { name: 'merchant-unauthenticated', ...merchant }, key: (req, res) => (principal(res) ? undefined : clientIpKey(req)) }),
-    ),
-  );
+  app.use(underPathPrefix(MERCHANT_PREFIX, identify, perKey, perIpWithoutValidKey));
+  app.use(underPathPrefix(SUBGRAPH_PATH, identify, perKey, perIpWithoutValidKey));
+  app.use(graphqlRateLimitedResponse(SUBGRAPH_PATH));
   app.use(underPathPrefix(PUBLIC_API_PREFIX, rateLimit({ store, logger, bucket: { name: 'public-api', ...publicLimit }, key: clientIpKey })));
   app.use(underPathPrefix(HOSTED_PAGE_PREFIX, rateLimit({ store, logger, bucket: { name: 'hosted-page', ...publicLimit }, key: clientIpKey })));
 }

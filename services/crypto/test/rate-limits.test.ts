@@ -90,6 +90,63 @@ describe('rate limits, in-memory counters (the spec defaults: 120/min per key, 6
   });
 });
 
+describe('rate limits on the subgraph /graphql (the merchant budgets, shared with REST)', () => {
+  let h: Harness;
+  let url: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    url = h.service.url;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  const graphql = (query: string, extra: Record<string, string> = {}) =>
+    fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...extra }, body: JSON.stringify({ query }) });
+
+  async function expectGraphqlRateLimited(res: Response): Promise<void> {
+    // 200 like every other subgraph refusal, so the gateway passes the error through; Retry-After for direct callers.
+    expect(res.status).toBe(200);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    expect(await res.json()).toEqual({ errors: [{ message: 'Too Many Attempts.', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: retryAfter } }] });
+  }
+
+  it('one budget of 120 per key across REST and GraphQL; the 121st request is refused on both', async () => {
+    const key = await createKey(h);
+    const rest = await statuses(60, () => fetch(`${url}${accountPath}`, { headers: headers(key) }));
+    expect(rest.every((code) => code === 200)).toBe(true);
+    for (let i = 0; i < 60; i++) {
+      const res = await graphql('{ cryptoAccount { name } }', { authorization: `Bearer ${key}` });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { cryptoAccount: { name: string } } }).data.cryptoAccount.name).toMatch(/^rate /);
+    }
+    await expectGraphqlRateLimited(await graphql('{ cryptoAccount { name } }', { authorization: `Bearer ${key}` }));
+    await expectTooManyAttempts(await fetch(`${url}${accountPath}`, { headers: headers(key) }), 60);
+    // Another key is untouched.
+    const other = await graphql('{ cryptoAccount { name } }', { authorization: `Bearer ${await createKey(h)}` });
+    expect(((await other.json()) as { data: unknown }).data).toEqual({ cryptoAccount: { name: expect.stringMatching(/^rate /) } });
+  });
+
+  it('wrong credentials are counted per client IP (and answered UNAUTHENTICATED below the limit)', async () => {
+    const wrong = { authorization: `Bearer ck_${'x'.repeat(24)}.${'y'.repeat(48)}` };
+    for (let i = 0; i < 120; i++) {
+      const body = (await (await graphql('{ cryptoAccount { name } }', wrong)).json()) as { errors: { extensions: { code: string } }[] };
+      expect(body.errors[0]!.extensions.code).toBe('UNAUTHENTICATED');
+    }
+    await expectGraphqlRateLimited(await graphql('{ cryptoAccount { name } }', wrong));
+  });
+
+  it('a request without any Authorization header is not counted (behind the gateway all dashboards share one IP)', async () => {
+    // More than the per-IP budget of 120, and each still gets its own answer rather than RATE_LIMITED.
+    const codes: string[] = [];
+    for (let i = 0; i < 130; i++) {
+      const body = (await (await graphql('{ cryptoAccount { name } }')).json()) as { errors: { extensions: { code: string } }[] };
+      codes.push(body.errors[0]!.extensions.code);
+    }
+    expect(new Set(codes)).toEqual(new Set(['UNAUTHENTICATED']));
+  });
+});
+
 describe('rate limits, counters in Redis shared by two instances', () => {
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
   const prefix = `tributary-test:crypto-rl:${randomUUID()}`;

@@ -9,6 +9,7 @@ import { parse, Source, type DocumentNode } from 'graphql';
 import { isDomainError } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import { formatSubgraphError, originalErrorOf, toGraphQLError } from './graphql-errors.js';
+import { SUBGRAPH_PATH } from './subgraph-path.js';
 
 export type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 
@@ -59,7 +60,7 @@ export async function mountSubgraph<TContext extends object>(app: Express, optio
   await server.start();
 
   app.use(
-    options.path ?? '/graphql',
+    options.path ?? SUBGRAPH_PATH,
     expressMiddleware(server, {
       context: async ({ req }) => {
         try {

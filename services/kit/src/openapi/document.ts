@@ -2,6 +2,7 @@
 // every service serves the same way: the probes, the GraphQL endpoint, the document itself and the docs page.
 import { z } from 'zod';
 import { createDocument, type oas31, type ZodOpenApiObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { SUBGRAPH_PATH } from '../graphql/subgraph-path.js';
 import { toOpenApiPath, type ApiRoute, type DocumentedErrorStatus } from './api-route.js';
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -93,7 +94,7 @@ export function standardApiRoutes(opts: { restBase: string; docsPath?: string; g
     },
     {
       method: 'post',
-      path: '/graphql',
+      path: SUBGRAPH_PATH,
       operation: {
         operationId: 'graphql',
         summary: 'GraphQL (Federation 2 subgraph)',

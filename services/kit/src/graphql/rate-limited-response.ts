@@ -1,0 +1,19 @@
+// A limiter mounted in front of a subgraph fails with RateLimitedError before Apollo runs; this answers it the way the
+// subgraph answers every other refusal: a GraphQL error with extensions.code RATE_LIMITED (and retryAfterSeconds),
+// status 200 so the gateway passes the body through (it turns non-2xx subgraph answers into opaque errors), plus the
+// Retry-After header for clients that call the subgraph directly.
+import type { ErrorRequestHandler } from 'express';
+import { RateLimitedError } from '../errors/index.js';
+import { domainErrorExtensions, domainErrorMessage } from './graphql-errors.js';
+import { SUBGRAPH_PATH } from './subgraph-path.js';
+
+/** Error middleware, mounted after the limiters and before the subgraph; other errors and paths pass on. */
+export function graphqlRateLimitedResponse(path: string = SUBGRAPH_PATH): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (!(error instanceof RateLimitedError) || req.path !== path) return next(error);
+    res
+      .status(200)
+      .set('Retry-After', String(error.retryAfterSeconds))
+      .json({ errors: [{ message: domainErrorMessage(error), extensions: domainErrorExtensions(error) }] });
+  };
+}
