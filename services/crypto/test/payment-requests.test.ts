@@ -156,7 +156,7 @@ describe('POST /api/merchant/v1/payment-requests', () => {
   });
 
   it('malformed JSON is a 400 in the spec format, a missing key a 401', async () => {
-    expect(await create('{"asset_id":')).toEqual({ status: 400, body: { message: expect.any(String) }, location: null });
+    expect(await create('{"asset_id":')).toEqual({ status: 400, body: { message: 'The request body is not valid JSON.' }, location: null });
     expect((await call('POST', '/api/merchant/v1/payment-requests', null, { asset_id: 1 })).body).toEqual({ message: 'Invalid API credentials.' });
   });
 });

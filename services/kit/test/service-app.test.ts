@@ -113,6 +113,19 @@ describe('createServiceApp: JSON bodies only', () => {
     expect(response.body).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
+  it('answers valid JSON that is not an object (null, a string, a number, a boolean) as a validation error on body', async () => {
+    const { app } = await buildApp();
+    for (const scalar of ['null', '"invoice"', '42', 'true']) {
+      const response = await request(app).post('/echo').set('Content-Type', 'application/json').send(scalar);
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ message: 'The given data was invalid.', errors: { body: ['The request body must be a JSON object.'] } });
+    }
+    const { app: enveloped } = await buildApp({ errorFormat: envelopeErrorFormat });
+    const response = await request(enveloped).post('/echo').set('Content-Type', 'application/json').send('null');
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ error: { code: 'validation_failed', message: 'The request is invalid.', fields: { body: ['The request body must be a JSON object.'] } } });
+  });
+
   it('answers oversized bodies with 413', async () => {
     const { app } = await buildApp();
     const response = await request(app).post('/echo').send({ title: 'x'.repeat(2_000) });

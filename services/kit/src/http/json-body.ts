@@ -6,6 +6,7 @@ import {
   MalformedJsonError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
+  ValidationError,
   type DomainError,
 } from '../errors/index.js';
 
@@ -49,6 +50,22 @@ export function parseJsonBodies(limit: string): RequestHandler {
 interface BodyParserError {
   type: string;
   status?: number;
+  /** The raw body, on parse failures. */
+  body?: unknown;
+}
+
+/** Every JSON body this platform accepts is an object; a bare `null`, string, number or boolean is refused as such. */
+export const BODY_NOT_AN_OBJECT_MESSAGE = 'The request body must be a JSON object.';
+
+/** body-parser's strict mode refuses valid JSON whose top level is not an object or array with the same parse error. */
+function isValidJsonScalar(raw: unknown): boolean {
+  if (typeof raw !== 'string') return false;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value === null || typeof value !== 'object';
+  } catch {
+    return false;
+  }
 }
 
 const isBodyParserError = (error: unknown): error is Error & BodyParserError =>
@@ -64,6 +81,8 @@ export function bodyParserErrorToDomain(error: unknown, limit: string): DomainEr
     case 'charset.unsupported':
       return new UnsupportedMediaTypeError(undefined);
     case 'entity.parse.failed':
+      if (isValidJsonScalar(error.body)) return new ValidationError({ body: [BODY_NOT_AN_OBJECT_MESSAGE] });
+      return new MalformedJsonError(error.message, { cause: error });
     case 'request.aborted':
     case 'request.size.invalid':
       return new MalformedJsonError(error.message, { cause: error });

@@ -74,13 +74,15 @@ export class PaymentRequestService {
    * address allocated in the same transaction as the insert.
    */
   async create(principal: CryptoPrincipal, body: unknown): Promise<PaymentRequest> {
+    // No body reads as an empty object (every required field reported); an array is not a body at all.
+    if (body !== undefined && !isRecord(body)) throw new ValidationError({ body: [CREATE_MESSAGES.notAnObject] });
     const fields: FieldErrors = {};
-    const result = createPaymentRequestBody.safeParse(body, { error: requiredMessage });
+    const result = createPaymentRequestBody.safeParse(body ?? {}, { error: requiredMessage });
     if (!result.success) Object.assign(fields, issuesToFields(result.error.issues, 'body'));
     const raw = isRecord(body) ? body : {};
-    const type = raw.type === undefined ? 'invoice' : raw.type;
-    if (type === 'invoice' && raw.amount == null) fields.amount = [CREATE_MESSAGES.amountRequired];
-    if (type === 'donation' && raw.amount != null) fields.amount = [CREATE_MESSAGES.donationAmount];
+    const rawType = raw.type == null ? 'invoice' : raw.type;
+    if (rawType === 'invoice' && raw.amount == null) fields.amount = [CREATE_MESSAGES.amountRequired];
+    if (rawType === 'donation' && raw.amount != null) fields.amount = [CREATE_MESSAGES.donationAmount];
 
     // Rules that need the database or DNS run on the fields that parsed, so one response names every problem.
     const parsedField = <T>(schema: z.ZodType<T>, key: string): T | undefined => {
@@ -99,7 +101,8 @@ export class PaymentRequestService {
     }
     for (const key of ['webhook_url', 'redirect_url'] as const) {
       const url = parsedField(shape[key], key);
-      if (!url) continue;
+      // null/absent: no URL. An empty string is not absent: it is refused like any other non-URL.
+      if (url == null) continue;
       try {
         await assertPublicWebhookUrl(url, { allowPrivateHosts: this.allowPrivateHosts, field: key });
       } catch (error) {
@@ -111,7 +114,8 @@ export class PaymentRequestService {
 
     const input = result.data;
     const now = this.now();
-    const isInvoice = input.type === 'invoice';
+    const type = input.type ?? 'invoice';
+    const isInvoice = type === 'invoice';
     const ttlMinutes = input.ttl_minutes ?? TTL_MINUTES_DEFAULT;
     const created = await this.em.transactional(async (tx) => {
       const allocated = await allocateReceiveAddress(tx, principal.accountId, asset.code);
@@ -119,7 +123,7 @@ export class PaymentRequestService {
         slug: randomChars(SLUG_LENGTH),
         account: principal.accountId,
         asset,
-        type: input.type,
+        type,
         status: 'pending',
         title: input.title,
         description: input.description ?? null,

@@ -1,5 +1,6 @@
 // The create body (spec "Create body") and the list query, as zod schemas: the routes document them
 // (payment-request.openapi.ts) and PaymentRequestService validates with them, for REST and GraphQL alike.
+import { BODY_NOT_AN_OBJECT_MESSAGE } from '@tributary/kit';
 import { z } from 'zod';
 import { amountSchema } from '../../money/index.js';
 import { PAYMENT_REQUEST_TYPES } from './status-engine.js';
@@ -20,12 +21,23 @@ export const CREATE_MESSAGES = {
   unknownAsset: 'The selected asset id is invalid.',
   amountRequired: 'An invoice requires an amount.',
   donationAmount: 'A donation link has no amount; omit this field.',
+  notAnObject: BODY_NOT_AN_OBJECT_MESSAGE,
+  malformedText: 'Must not contain NUL characters or unpaired surrogates.',
 } as const;
+
+/**
+ * PostgreSQL text cannot hold U+0000 (the insert would fail: a 500) and an unpaired UTF-16 surrogate is not text
+ * (the driver would store U+FFFD, so the stored value would differ from what was accepted). Both are refused.
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
+const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isWellFormedText = (value: string): boolean => !MALFORMED_TEXT.test(value);
 
 const optionalText = (max: number, description: string) =>
   z
     .string()
     .max(max, { error: `Must be at most ${max} characters.` })
+    .refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText })
     .nullable()
     .optional()
     .meta({ description });
@@ -34,6 +46,7 @@ const optionalUrl = (description: string) =>
   z
     .string()
     .max(URL_MAX, { error: `Must be at most ${URL_MAX} characters.` })
+    .refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText })
     .nullable()
     .optional()
     .meta({ description, format: 'uri', examples: ['https://shop.example/thanks'] });
@@ -42,11 +55,12 @@ const optionalUrl = (description: string) =>
 export const createPaymentRequestBody = z
   .object({
     asset_id: z.number().int().positive().meta({ description: "The asset's integer id from the dashboard (1 BTC, 2 ETH, 3 LTC, 4 MATIC)." }),
-    title: z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` }).meta({ description: 'Shown to the payer.' }),
+    title: z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` }).refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText }).meta({ description: 'Shown to the payer.' }),
     amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimals. Required for an invoice; refused for a donation. JSON numbers are refused.' })
       .nullable()
       .optional(),
-    type: z.enum(PAYMENT_REQUEST_TYPES).default('invoice'),
+    // null counts as absent (the default) for every optional field.
+    type: z.enum(PAYMENT_REQUEST_TYPES).nullable().default('invoice'),
     description: optionalText(DESCRIPTION_MAX, 'Shown to the payer.'),
     reference: optionalText(REFERENCE_MAX, "Merchant's own order id: returned to the merchant and in every webhook, never shown to the payer."),
     ttl_minutes: z
@@ -54,6 +68,7 @@ export const createPaymentRequestBody = z
       .int()
       .min(TTL_MINUTES_MIN, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
       .max(TTL_MINUTES_MAX, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
+      .nullable()
       .optional()
       .meta({ description: `Invoice deadline in minutes from creation (default ${TTL_MINUTES_DEFAULT}). Validated but ignored for a donation link.` }),
     webhook_url: optionalUrl('Public https URL for payment.paid / payment.late / payment.expired; loopback, private and link-local hosts are refused.'),
