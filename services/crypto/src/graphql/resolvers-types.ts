@@ -124,6 +124,7 @@ export type MutationCancelPaymentRequestArgs = {
 
 
 export type MutationCreatePaymentRequestArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: CreatePaymentRequestInput;
 };
 

@@ -6,6 +6,7 @@ import { Migration20260701000200CreateAccountXpubs } from './Migration2026070100
 import { Migration20260701000400CreatePaymentRequests } from './Migration20260701000400CreatePaymentRequests.js';
 import { Migration20260701000300AddAccountSigningSecrets } from './Migration20260701000300AddAccountSigningSecrets.js';
 import { Migration20260701000500AddApiKeyLastUsedAt } from './Migration20260701000500AddApiKeyLastUsedAt.js';
+import { Migration20260701000600AddPaymentRequestIdempotencyKeys } from './Migration20260701000600AddPaymentRequestIdempotencyKeys.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -17,4 +18,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000300AddAccountSigningSecrets', class: Migration20260701000300AddAccountSigningSecrets },
   { name: 'Migration20260701000400CreatePaymentRequests', class: Migration20260701000400CreatePaymentRequests },
   { name: 'Migration20260701000500AddApiKeyLastUsedAt', class: Migration20260701000500AddApiKeyLastUsedAt },
+  { name: 'Migration20260701000600AddPaymentRequestIdempotencyKeys', class: Migration20260701000600AddPaymentRequestIdempotencyKeys },
 ];

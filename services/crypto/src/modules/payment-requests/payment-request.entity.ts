@@ -20,6 +20,8 @@ import {
 export const PaymentRequestSchema = defineEntity({
   name: 'PaymentRequest',
   tableName: 'payment_requests',
+  // A key is used once per account; NULLs (creates without a key) never collide.
+  uniques: [{ name: 'payment_requests_account_id_idempotency_key_unique', properties: ['account', 'idempotencyKey'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     slug: p.string().length(32).unique(),
@@ -40,6 +42,10 @@ export const PaymentRequestSchema = defineEntity({
     cancelledAt: p.datetime().nullable(),
     webhookUrl: p.string().length(2048).nullable(),
     redirectUrl: p.string().length(2048).nullable(),
+    // The create's Idempotency-Key and the SHA-256 of its normalised body: a retry with the same key and body
+    // returns this request instead of a second one (payment-request.idempotency.ts).
+    idempotencyKey: p.string().length(255).nullable(),
+    idempotencyFingerprint: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

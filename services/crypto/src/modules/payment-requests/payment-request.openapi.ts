@@ -6,6 +6,7 @@ import { decimalStringSchema } from '../../money/index.js';
 import { ASSET_CODES, CHAINS } from '../assets/asset-table.js';
 import { createPaymentRequestBody, listPaymentRequestsQuery, PER_PAGE_DEFAULT } from './payment-request.validation.js';
 import { PAYMENT_REQUEST_STATUSES, PAYMENT_REQUEST_TYPES } from './status-engine.js';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from './payment-request.idempotency.js';
 
 const timestamp = z.iso.datetime().meta({ description: 'ISO 8601 UTC.' });
 
@@ -64,14 +65,26 @@ export const paymentRequestApi = {
       operationId: 'createPaymentRequest',
       summary: 'Create an invoice or a donation link',
       description:
-        'A fresh receive address is derived for every request. The 201 carries `Location: /api/merchant/v1/payment-requests/{id}` with the internal id that the retrieve and cancel routes take (the object itself never shows it).',
+        'A fresh receive address is derived for every request. The 201 carries `Location: /api/merchant/v1/payment-requests/{id}` with the internal id that the retrieve and cancel routes take (the object itself never shows it). Send an `Idempotency-Key` to make a retry safe: the same key with the same body answers 201 with the request the first attempt created (`Idempotent-Replayed: true`); the same key with a different body is a 422.',
       tags: ['Payment requests'],
       security: API_KEY_SECURITY,
+      requestParams: {
+        header: z.object({
+          'Idempotency-Key': z
+            .string()
+            .regex(IDEMPOTENCY_KEY_PATTERN)
+            .optional()
+            .meta({ description: `Optional, 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters (a UUID or your order id). Scoped to your account and kept for the life of the request.` }),
+        }),
+      },
       requestBody: { content: { 'application/json': { schema: createPaymentRequestBody } } },
       responses: {
         '201': {
           ...one('Created.'),
-          headers: z.object({ Location: z.string().meta({ description: 'Path of the new request with its internal id: /api/merchant/v1/payment-requests/{id}.' }) }),
+          headers: z.object({
+            Location: z.string().meta({ description: 'Path of the new request with its internal id: /api/merchant/v1/payment-requests/{id}.' }),
+            'Idempotent-Replayed': z.literal('true').optional().meta({ description: 'Present when the Idempotency-Key was seen before and this is the request that first attempt created.' }),
+          }),
         },
       },
     },

@@ -43,7 +43,8 @@ export const paymentRequestResolvers = {
     paymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.get(await ctx.principal(), args.id),
   },
   Mutation: {
-    createPaymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.create(await ctx.principal(), toCreateBody(args.input)),
+    createPaymentRequest: async (_parent, args, ctx) =>
+      (await ctx.paymentRequests.createIdempotent(await ctx.principal(), toCreateBody(args.input), args.idempotencyKey)).paymentRequest,
     cancelPaymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.cancel(await ctx.principal(), args.id),
   },
   PaymentRequestPage: {

@@ -2,6 +2,7 @@ import { mountApiRoute } from '@tributary/kit';
 import { Router } from 'express';
 import { principalOf, requireApiKey } from '../../auth.js';
 import type { AccountService } from '../accounts/account.service.js';
+import { IDEMPOTENCY_KEY_HEADER } from './payment-request.idempotency.js';
 import { paymentRequestApi } from './payment-request.openapi.js';
 import { merchantPath, presentPaymentRequest, presentPublicPaymentRequest } from './payment-request.presenter.js';
 import type { PaymentRequestService } from './payment-request.service.js';
@@ -12,8 +13,9 @@ export function paymentRequestRoutes(accounts: () => AccountService, service: ()
   const auth = requireApiKey(accounts);
 
   mountApiRoute(router, paymentRequestApi.create, auth, async (req, res) => {
-    const request = await service().create(principalOf(res), req.body);
-    res.status(201).location(merchantPath(request)).json({ payment_request: presentPaymentRequest(request, service().clock()) });
+    const { paymentRequest, replayed } = await service().createIdempotent(principalOf(res), req.body, req.get(IDEMPOTENCY_KEY_HEADER));
+    if (replayed) res.set('Idempotent-Replayed', 'true');
+    res.status(201).location(merchantPath(paymentRequest)).json({ payment_request: presentPaymentRequest(paymentRequest, service().clock()) });
   });
 
   mountApiRoute(router, paymentRequestApi.list, auth, async (req, res) => {

@@ -8,6 +8,7 @@ import { noInvoiceScheduler, type InvoiceExpiryScheduler } from '../invoice-work
 import { allocateReceiveAddress } from '../receive-addresses/index.js';
 import { domainEvents, noPaymentEvents, runAfterCommit, type AfterCommit, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
 import { PaymentRequest } from './payment-request.entity.js';
+import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './payment-request.idempotency.js';
 import { PaymentRequestRepository, type PaymentRequestPage } from './payment-request.repository.js';
 import { CREATE_MESSAGES, TTL_MINUTES_DEFAULT, createPaymentRequestBody, listPaymentRequestsQuery } from './payment-request.validation.js';
 import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry } from './status-engine.js';
@@ -25,6 +26,13 @@ export interface PaymentRequestServiceOptions {
   now?: () => Date;
   /** Starts / ends invoice expiry workflows after commit (invoice-workflow module); default none. */
   scheduler?: InvoiceExpiryScheduler;
+}
+
+/** What a create produced: the request, and whether it already existed under the same Idempotency-Key. */
+export interface PaymentRequestCreation {
+  paymentRequest: PaymentRequest;
+  /** True when an earlier create with the same key and body made it; nothing new was created. */
+  replayed: boolean;
 }
 
 export interface PaymentRequestChange {
@@ -74,9 +82,26 @@ export class PaymentRequestService {
    * address allocated in the same transaction as the insert.
    */
   async create(principal: CryptoPrincipal, body: unknown): Promise<PaymentRequest> {
+    return (await this.createIdempotent(principal, body, undefined)).paymentRequest;
+  }
+
+  /**
+   * `create` with an optional Idempotency-Key: under a key already used by this account with the same (normalised)
+   * body, the earlier request is returned (`replayed`); with a different body, a 422 on the key. Validation runs
+   * first and failures are not remembered, so a corrected retry under the same key succeeds.
+   */
+  async createIdempotent(principal: CryptoPrincipal, body: unknown, rawIdempotencyKey: unknown): Promise<PaymentRequestCreation> {
+    let idempotencyKey: string | undefined;
+    const keyFields: FieldErrors = {};
+    try {
+      idempotencyKey = parseIdempotencyKey(rawIdempotencyKey);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      Object.assign(keyFields, error.fields);
+    }
     // No body reads as an empty object (every required field reported); an array is not a body at all.
     if (body !== undefined && !isRecord(body)) throw new ValidationError({ body: [CREATE_MESSAGES.notAnObject] });
-    const fields: FieldErrors = {};
+    const fields: FieldErrors = { ...keyFields };
     const result = createPaymentRequestBody.safeParse(body ?? {}, { error: requiredMessage });
     if (!result.success) Object.assign(fields, issuesToFields(result.error.issues, 'body'));
     const raw = isRecord(body) ? body : {};
@@ -117,7 +142,29 @@ export class PaymentRequestService {
     const type = input.type ?? 'invoice';
     const isInvoice = type === 'invoice';
     const ttlMinutes = input.ttl_minutes ?? TTL_MINUTES_DEFAULT;
-    const created = await this.em.transactional(async (tx) => {
+    const fingerprint =
+      idempotencyKey === undefined
+        ? null
+        : createFingerprint({
+            asset_id: asset.id,
+            type,
+            title: input.title,
+            description: input.description,
+            amount: isInvoice ? amount?.toString() : null,
+            reference: input.reference,
+            ttl_minutes: isInvoice ? ttlMinutes : null,
+            webhook_url: input.webhook_url,
+            redirect_url: input.redirect_url,
+          });
+    const outcome = await this.em.transactional(async (tx): Promise<PaymentRequestCreation> => {
+      if (idempotencyKey !== undefined) {
+        await lockIdempotencyKey(tx, principal.accountId, idempotencyKey);
+        const earlier = await tx.findOne(PaymentRequest, { account: principal.accountId, idempotencyKey });
+        if (earlier) {
+          if (earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReused();
+          return { paymentRequest: earlier, replayed: true };
+        }
+      }
       const allocated = await allocateReceiveAddress(tx, principal.accountId, asset.code);
       const request = tx.create(PaymentRequest, {
         slug: randomChars(SLUG_LENGTH),
@@ -137,15 +184,18 @@ export class PaymentRequestService {
         cancelledAt: null,
         webhookUrl: input.webhook_url ?? null,
         redirectUrl: input.redirect_url ?? null,
+        idempotencyKey: idempotencyKey ?? null,
+        idempotencyFingerprint: fingerprint,
         createdAt: now,
         updatedAt: now,
       });
       await tx.flush();
-      return request;
+      return { paymentRequest: request, replayed: false };
     });
-    // After commit: the invoice's expiry workflow (never throws; see invoice-workflow/invoice-scheduler.ts).
-    await this.scheduler.invoiceCreated(created);
-    return created;
+    // After commit: the invoice's expiry workflow (never throws; see invoice-workflow/invoice-scheduler.ts). A replay
+    // started nothing new; its workflow was started by the first attempt (REJECT_DUPLICATE would ignore it anyway).
+    if (!outcome.replayed) await this.scheduler.invoiceCreated(outcome.paymentRequest);
+    return outcome;
   }
 
   /** The caller's requests, newest first; per_page 1..100 (default 25), page from 1 (default 1); bad values 422. */
