@@ -1,7 +1,7 @@
 // Composition root of the crypto service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
 import { Client, Connection } from '@temporalio/client';
-import { loadTypeDefs, messageErrorFormat, webhookEntities } from '@tributary/kit';
+import { createWebhookDispatcher, loadTypeDefs, messageErrorFormat, webhookEntities } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ import { PaymentRequestService, paymentRequestEntities, paymentRequestRoutes } f
 import { hostedPageRoutes } from './modules/hosted-page/index.js';
 import { createTemporalInvoiceScheduler } from './modules/invoice-workflow/index.js';
 import { paymentEntities } from './modules/payments/index.js';
-import { WebhookDeliveryQueries, createPaymentWebhookSink } from './modules/webhooks/index.js';
+import { WEBHOOK_SERVICE, WebhookDeliveryService, createPaymentWebhookSink } from './modules/webhooks/index.js';
 import { cryptoResolvers } from './resolvers.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
@@ -41,10 +41,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
   const accounts = new AccountService(orm.em);
   // Invoice expiry workflows are started (create) and signalled (cancel) after commit; connects on first use.
   const temporal = Connection.lazy({ address: config.TEMPORAL_ADDRESS });
-  const scheduler = createTemporalInvoiceScheduler({ client: new Client({ connection: temporal, namespace: config.TEMPORAL_NAMESPACE }), logger });
-  // Events of this process's state changes become queued webhook deliveries (started by the worker's sweeper).
-  const paymentRequests = new PaymentRequestService(orm.em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS, events: createPaymentWebhookSink({ logger }), scheduler });
-  const webhookDeliveries = new WebhookDeliveryQueries(orm.em);
+  const client = new Client({ connection: temporal, namespace: config.TEMPORAL_NAMESPACE });
+  const scheduler = createTemporalInvoiceScheduler({ client, logger });
+  // Webhook deliveries queued by this process (a dashboard re-send) start right after their commit; if Temporal is
+  // unreachable then, the worker's sweeper starts them.
+  const webhookDispatcher = createWebhookDispatcher({ service: WEBHOOK_SERVICE, em: orm.em, client, logger });
+  // Events of this process's state changes become queued webhook deliveries, started after commit by the dispatcher.
+  const paymentRequests = new PaymentRequestService(orm.em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS, events: createPaymentWebhookSink({ logger, dispatcher: webhookDispatcher }), scheduler });
+  const webhookDeliveries = new WebhookDeliveryService(orm.em, webhookDispatcher);
   const rateLimits = await openRateLimitStore(config, logger);
   const built = await composeServiceApp<CryptoContext>({
     service: SERVICE_NAME,

@@ -4,84 +4,35 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { Client, Connection } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
-import {
-  WebhookDelivery,
-  createLogger,
-  createWebhookDeliveryActivities,
-  createWebhookDispatcher,
-  createWebhookSender,
-  generateSecretBoxKey,
-  loadConfig,
-  verifySignature,
-  type WebhookDispatcher,
-} from '@tributary/kit';
-import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from '@tributary/kit/testing';
-import { createServiceWorker } from '@tributary/workflows/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { WebhookDelivery, verifySignature, type SecretBox, type WebhookDispatcher } from '@tributary/kit';
+import type { HttpsReceiver, ReceivedRequest } from '@tributary/kit/testing';
 import { runAdminCommand, type AdminDeps } from '../src/admin/commands.js';
 import { main } from '../src/admin/run.js';
-import { secretBoxFor, secretsEnv } from '../src/config.js';
-import { AccountAdminService } from '../src/modules/accounts/account-admin.service.js';
 import { PAYMENT_WEBHOOK_FIELDS, WebhookDeliveryQueries } from '../src/modules/webhooks/index.js';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
-import { resolveSigningSecret } from '../src/worker.js';
-import { gql, startHarness, type Harness } from './helpers.js';
+import { gql, type Harness } from './helpers.js';
+import { startWebhookTestbed, type WebhookTestbed } from './webhook-testbed.js';
 
-const KEY = generateSecretBoxKey();
-const PRIVATE_HOSTS = 'localhost,127.0.0.1';
-const box = secretBoxFor(loadConfig(secretsEnv, { SECRETS_ENCRYPTION_KEY: KEY }));
-
+let bed: WebhookTestbed;
+let KEY: string;
+let box: SecretBox;
 let h: Harness;
 let env: TestWorkflowEnvironment;
 let receiver: HttpsReceiver;
-let worker: Worker;
-let running: Promise<void>;
 let dispatcher: WebhookDispatcher;
 let apiKey: string;
 let accountId: number;
 let signingSecret: string;
 
 beforeAll(async () => {
-  const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // already installed in this process
-  }
-  h = await startHarness({ env: { WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS, SECRETS_ENCRYPTION_KEY: KEY } });
-  receiver = await startHttpsReceiver();
-  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
-  const logger = createLogger({ service: 'crypto', level: 'silent' });
-  worker = await createServiceWorker({
-    service: 'crypto',
-    connection: env.nativeConnection,
-    namespace: env.namespace ?? 'default',
-    activities: createWebhookDeliveryActivities({
-      em: h.orm.em,
-      sender: createWebhookSender({ allowPrivateHosts: PRIVATE_HOSTS.split(',') }),
-      resolveSigningSecret: (ref) => resolveSigningSecret(ref, { em: h.orm.em.fork(), env: { SECRETS_ENCRYPTION_KEY: KEY } }),
-      logger,
-    }),
-  });
-  running = worker.run();
-  dispatcher = createWebhookDispatcher({ service: 'crypto', em: h.orm.em, client: env.client, logger });
-  const admin = new AccountAdminService(h.orm.em.fork(), box);
-  const created = await admin.createAccount({ name: 'Webhook Shop' });
-  accountId = created.account.id;
-  signingSecret = created.signingSecret;
-  apiKey = (await admin.createApiKey(accountId)).key;
+  bed = await startWebhookTestbed();
+  ({ encryptionKey: KEY, box, h, env, receiver, dispatcher } = bed);
+  ({ apiKey, accountId, signingSecret } = bed.merchant);
 }, 180_000);
 
 afterAll(async () => {
-  if (worker) {
-    worker.shutdown();
-    await running;
-  }
-  await env?.teardown();
-  await receiver?.close();
-  await h?.close();
+  await bed?.close();
 });
 
 const deps = (): AdminDeps => ({ em: h.orm.em.fork(), box, webhooks: async () => dispatcher });

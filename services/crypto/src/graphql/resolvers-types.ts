@@ -48,6 +48,14 @@ export type CryptoAccount = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   status: CryptoAccountStatus;
+  /** The account's most recent webhook deliveries, newest first, with their attempts and status codes. limit: 1 to 100. */
+  webhookDeliveries: Array<CryptoWebhookDelivery>;
+};
+
+
+/** A merchant account of the crypto payment gateway. Only the account that owns the caller's API key is readable. */
+export type CryptoAccountWebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Lifecycle state of a merchant account. A suspended account is refused like an invalid key. */
@@ -89,6 +97,8 @@ export type CryptoWebhookDelivery = {
   lastStatusCode?: Maybe<Scalars['Int']['output']>;
   /** ISO 8601 UTC; when the next retry is due. */
   nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  /** The payment request the event is about. */
+  paymentRequest?: Maybe<PaymentRequest>;
   /** The delivery this one re-fires, if any. */
   redeliveryOf?: Maybe<Scalars['ID']['output']>;
   /** queued, delivering, delivered or failed. */
@@ -115,6 +125,8 @@ export type Mutation = {
   cancelPaymentRequest?: Maybe<PaymentRequest>;
   /** Creates an invoice or donation link (same rules and errors as POST /api/merchant/v1/payment-requests). */
   createPaymentRequest?: Maybe<PaymentRequest>;
+  /** Re-sends one of the caller's webhook deliveries: a new delivery of the same event with the same body bytes (same id, event and timestamp, so the receiver sees a repeat) and its own attempts. Another account's or an unknown delivery: NOT_FOUND. */
+  redeliverWebhookDelivery?: Maybe<CryptoWebhookDelivery>;
 };
 
 
@@ -126,6 +138,11 @@ export type MutationCancelPaymentRequestArgs = {
 export type MutationCreatePaymentRequestArgs = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: CreatePaymentRequestInput;
+};
+
+
+export type MutationRedeliverWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /**
@@ -368,6 +385,7 @@ export type CryptoAccountResolvers<ContextType = CryptoContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CryptoAccountStatus'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<Array<ResolversTypes['CryptoWebhookDelivery']>, ParentType, ContextType, RequireFields<CryptoAccountWebhookDeliveriesArgs, 'limit'>>;
 };
 
 export type CryptoApiKeyResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoApiKey'] = ResolversParentTypes['CryptoApiKey']> = {
@@ -389,6 +407,7 @@ export type CryptoWebhookDeliveryResolvers<ContextType = CryptoContext, ParentTy
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   nextAttemptAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentRequest?: Resolver<Maybe<ResolversTypes['PaymentRequest']>, ParentType, ContextType>;
   redeliveryOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -409,6 +428,7 @@ export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTy
 export type MutationResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   cancelPaymentRequest?: Resolver<Maybe<ResolversTypes['PaymentRequest']>, ParentType, ContextType, RequireFields<MutationCancelPaymentRequestArgs, 'id'>>;
   createPaymentRequest?: Resolver<Maybe<ResolversTypes['PaymentRequest']>, ParentType, ContextType, RequireFields<MutationCreatePaymentRequestArgs, 'input'>>;
+  redeliverWebhookDelivery?: Resolver<Maybe<ResolversTypes['CryptoWebhookDelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'id'>>;
 };
 
 export type PaymentRequestResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['PaymentRequest'] = ResolversParentTypes['PaymentRequest'], FederationReferenceType extends FederationReferenceTypes['PaymentRequest'] = FederationReferenceTypes['PaymentRequest']> = {

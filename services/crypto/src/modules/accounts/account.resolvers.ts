@@ -16,6 +16,8 @@ export const accountResolvers = {
     status: (account) => accountStatus(account.status),
     createdAt: (account) => account.createdAt.toISOString(),
     apiKeys: (account, _args, ctx) => ctx.accounts.activeKeys(account),
+    // The parent is the caller's own account (cryptoAccount, _entities), so these are its deliveries.
+    webhookDeliveries: async (_account, args, ctx) => ctx.webhookDeliveries.recent(await ctx.principal(), args.limit ?? undefined),
   },
   CryptoApiKey: {
     createdAt: (key) => key.createdAt.toISOString(),

@@ -46,6 +46,7 @@ export const paymentRequestResolvers = {
     createPaymentRequest: async (_parent, args, ctx) =>
       (await ctx.paymentRequests.createIdempotent(await ctx.principal(), toCreateBody(args.input), args.idempotencyKey)).paymentRequest,
     cancelPaymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.cancel(await ctx.principal(), args.id),
+    redeliverWebhookDelivery: async (_parent, args, ctx) => ctx.webhookDeliveries.redeliver(await ctx.principal(), args.id),
   },
   PaymentRequestPage: {
     data: (page) => page.items,
@@ -89,6 +90,10 @@ export const paymentRequestResolvers = {
     completedAt: ({ delivery }) => delivery.completedAt?.toISOString() ?? null,
     nextAttemptAt: ({ delivery }) => delivery.nextAttemptAt?.toISOString() ?? null,
     attempts: ({ attempts }) => attempts,
+    paymentRequest: async ({ delivery }, _args, ctx) => {
+      const id = ctx.webhookDeliveries.paymentRequestIdOf(delivery);
+      return id === null ? null : ctx.paymentRequests.findVisible(await ctx.principal(), String(id));
+    },
   },
   CryptoWebhookDeliveryAttempt: {
     attemptNumber: (attempt) => attempt.attemptNumber,

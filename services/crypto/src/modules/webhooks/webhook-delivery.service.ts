@@ -1,0 +1,59 @@
+// The merchant's view of its own webhook deliveries (the spec's "recent deliveries and status codes are listed in
+// the dashboard"): listing, the request a delivery is about, and a re-send. Every read is scoped to the calling
+// account; another account's delivery is NOT_FOUND like an unknown one.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { NotFoundError, ValidationError, redeliverWebhook, type WebhookDelivery, type WebhookDispatcher } from '@tributary/kit';
+import type { CryptoPrincipal } from '../accounts/account.service.js';
+import { signingSecretRef } from '../accounts/signing-secret.js';
+import { WebhookDeliveryQueries, type DeliveryWithAttempts } from './webhook-delivery.queries.js';
+
+export const RECENT_DELIVERIES_DEFAULT = 50;
+export const RECENT_DELIVERIES_MAX = 100;
+const PAYMENT_REQUEST_ENDPOINT = /^payment_request:(\d+)$/;
+
+export class WebhookDeliveryService {
+  private readonly queries: WebhookDeliveryQueries;
+
+  /** `dispatcher` starts a re-sent delivery's workflow right after commit; without one the worker's sweeper does. */
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dispatcher?: WebhookDispatcher,
+  ) {
+    this.queries = new WebhookDeliveryQueries(em);
+  }
+
+  /** The caller's most recent deliveries, newest first, with their attempts. */
+  async recent(principal: CryptoPrincipal, limit: number = RECENT_DELIVERIES_DEFAULT): Promise<DeliveryWithAttempts[]> {
+    if (!Number.isInteger(limit) || limit < 1 || limit > RECENT_DELIVERIES_MAX) {
+      throw new ValidationError({ limit: [`Must be an integer from 1 to ${RECENT_DELIVERIES_MAX}.`] });
+    }
+    return this.queries.recent({ accountId: principal.accountId, limit });
+  }
+
+  /** A payment request's deliveries, oldest first (the caller already holds the request, so they are its own). */
+  forPaymentRequest(paymentRequestId: number): Promise<DeliveryWithAttempts[]> {
+    return this.queries.forPaymentRequest(paymentRequestId);
+  }
+
+  /** Internal id of the payment request a delivery is about. */
+  paymentRequestIdOf(delivery: WebhookDelivery): number | null {
+    const match = PAYMENT_REQUEST_ENDPOINT.exec(delivery.endpointId ?? '');
+    return match ? Number(match[1]) : null;
+  }
+
+  /**
+   * Re-sends one of the caller's deliveries: a new delivery of the same event with the same body bytes (same id,
+   * event and timestamp, so a receiver that handled it sees a repeat), its own attempts, started after commit.
+   */
+  async redeliver(principal: CryptoPrincipal, deliveryId: string): Promise<DeliveryWithAttempts> {
+    const original = await this.queries.byId(deliveryId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (!original || original.signingSecretRef !== signingSecretRef(principal.accountId)) throw new NotFoundError(`No webhook delivery ${deliveryId} for this account.`);
+    const fresh = this.dispatcher
+      ? await this.dispatcher.redeliver(original.id)
+      : await this.em.fork().transactional((tx) => redeliverWebhook(tx, original.id));
+    return { delivery: fresh, attempts: [] };
+  }
+}
