@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import type { NativeConnection, WorkerOptions, WorkflowBundleOption } from '@temporalio/worker';
 import { TASK_QUEUES } from './constants.js';
 import type { ServiceName } from './constants.js';
@@ -37,6 +37,8 @@ export function workflowsEntryPath(): string {
 export async function bundleWorkflows(): Promise<{ code: string }> {
   return bundleWorkflowCode({
     workflowsPath: workflowsEntryPath(),
+    // webpack's module listing is logged at INFO; keep warnings and errors only.
+    logger: new DefaultLogger('WARN'),
     webpackConfigHook: (config) => ({
       ...config,
       resolve: {

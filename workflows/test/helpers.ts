@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import type { WorkflowHandle } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { installTestRuntime } from '../src/testing.js';
 import {
   createOrm,
   createWebhookDeliveryActivities,
@@ -38,7 +38,7 @@ export interface Harness {
 export async function startHarness(name: string): Promise<Harness> {
   const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
   if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  installQuietRuntime();
+  installTestRuntime();
   const db = await createTestDatabase(name);
   const orm = await createOrm({ clientUrl: db.url, entities: webhookEntities, migrations: [webhookDeliveryMigration] });
   await migrateUp(orm);
@@ -60,12 +60,6 @@ export async function startHarness(name: string): Promise<Harness> {
   };
 }
 
-let runtimeInstalled = false;
-function installQuietRuntime() {
-  if (runtimeInstalled) return;
-  runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-}
 
 export function newWorker(h: Harness, service: ServiceName, workerOptions?: CreateServiceWorkerOptions['workerOptions']) {
   const activities = createWebhookDeliveryActivities({

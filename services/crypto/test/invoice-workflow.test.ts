@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { migrateUp } from '@tributary/kit';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { invoiceWorkflowId, type ExpireInvoiceInput, type InvoiceExpiryWorkflowResult } from '@tributary/workflows';
+import { installTestRuntime } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Account } from '../src/modules/accounts/account.entity.js';
@@ -35,11 +35,7 @@ const activityCalls = new Map<number, number>();
 beforeAll(async () => {
   const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
   if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // Already installed by another suite in this process.
-  }
+  installTestRuntime();
   db = await createTestDatabase('crypto_invoice_wf');
   orm = await openDatabase(db.url);
   await migrateUp(orm);

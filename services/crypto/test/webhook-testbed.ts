@@ -2,9 +2,10 @@
 // delivery workflow on a time-skipping Temporal server with crypto's signing-secret resolver, a local HTTPS receiver,
 // a dispatcher on that server, and a merchant account with an API key and its signing secret.
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
+import type { Worker } from '@temporalio/worker';
 import { createLogger, createWebhookDeliveryActivities, createWebhookDispatcher, createWebhookSender, generateSecretBoxKey, loadConfig, type SecretBox, type WebhookDispatcher } from '@tributary/kit';
 import { startHttpsReceiver, type HttpsReceiver } from '@tributary/kit/testing';
+import { installTestRuntime } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import { secretBoxFor, secretsEnv } from '../src/config.js';
 import { AccountAdminService } from '../src/modules/accounts/account-admin.service.js';
@@ -44,11 +45,7 @@ export interface WebhookTestbed {
 export async function startWebhookTestbed(options: { serviceOnTestServer?: boolean } = {}): Promise<WebhookTestbed> {
   const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
   if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // already installed in this process
-  }
+  installTestRuntime();
   const encryptionKey = generateSecretBoxKey();
   const box = secretBoxFor(loadConfig(secretsEnv, { SECRETS_ENCRYPTION_KEY: encryptionKey }));
   const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
