@@ -19,6 +19,7 @@ const logger = createLogger({ service: 'system-test', level: 'silent' });
 const seen: Record<Name, IncomingHttpHeaders[]> = { bnpl: [], crypto: [], photos: [] };
 const cleanup: Array<() => Promise<void>> = [];
 const urls = {} as Record<Name, string>;
+const orms = {} as Record<Name, Awaited<ReturnType<typeof crypto.openDatabase>>>;
 let gateway: RunningServer;
 let creds: { bnpl: bnpl.BnplDemoCredentials; crypto: crypto.CryptoDemoCredentials; photos: photos.PhotosDemoCredentials };
 
@@ -28,6 +29,7 @@ async function startService(name: Name): Promise<unknown> {
   cleanup.unshift(() => db.drop());
   const orm = await svc.openDatabase(db.url, logger);
   cleanup.unshift(() => orm.close());
+  orms[name] = orm as never;
   await migrateUp(orm);
   const credentials = await svc.seedDemoData(orm.em.fork());
   // Each service's own env schema (rate limits, secrets...), with test values.
@@ -175,6 +177,26 @@ describe('federated graph', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data?.bnplMerchant).toEqual({ name: 'Demo Shop', apiKeys: [{ publicKey: creds.bnpl.public_key }] });
+  });
+
+  it("passes a subgraph's RATE_LIMITED through to the client and keeps the other subgraphs' data", async () => {
+    // A fresh crypto key with its own 120/min budget, so the demo key used by the other tests is not spent.
+    const em = orms.crypto.em.fork();
+    const generated = crypto.generateApiKey();
+    const account = await em.findOneOrFail(crypto.Account, { name: 'Demo Merchant' });
+    em.create(crypto.ApiKey, { account, keyId: generated.keyId, secretHash: crypto.hashSecret(generated.secret), name: 'rate-limit test' });
+    await em.flush();
+    const headers = { ...validHeaders(), 'x-crypto-authorization': `Bearer ${generated.plaintext}` };
+    for (let i = 0; i < 120; i++) {
+      const { body } = await query(headers, '{ cryptoAccount { id } }');
+      expect(body.errors).toBeUndefined();
+    }
+    const { status, body } = await query(headers);
+    expect(status).toBe(200);
+    expect(body.data?.cryptoAccount).toBeNull();
+    expect(body.data?.bnplMerchant).toMatchObject({ name: 'Demo Shop' });
+    expect(body.data?.photosTeam).not.toBeNull();
+    expect(body.errors).toEqual([expect.objectContaining({ message: 'Too Many Attempts.', extensions: expect.objectContaining({ code: 'RATE_LIMITED' }) })]);
   });
 
   it('refuses an over-limit query before any subgraph is called', async () => {
