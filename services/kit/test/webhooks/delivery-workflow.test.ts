@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createWebhookDispatcher, enqueueWebhookDelivery, verifySignature, WebhookDelivery } from '@tributary/kit';
-import { WEBHOOK_SCHEDULES, webhookDeliveryWorkflowId } from '../src/index.js';
-import { enqueueAndDispatch, gaps, HOUR, loadDelivery, MINUTE, newWorker, startHarness, timeline } from './helpers.js';
-import type { Harness } from './helpers.js';
+import { WEBHOOK_SCHEDULES, webhookDeliveryWorkflowId } from '@tributary/workflows';
+import { createWebhookDispatcher, enqueueWebhookDelivery, verifySignature, WebhookDelivery } from '../../src/index.js';
+import { enqueueAndDispatch, gaps, HOUR, loadDelivery, MINUTE, newWorker, startHarness, timeline } from './delivery-harness.js';
+import type { Harness } from './delivery-harness.js';
 
 // Wall-clock slack allowed on top of a scheduled delay between two attempts (activity and workflow task run time).
 const SLACK_MS = 5_000;

@@ -1,10 +1,10 @@
-// Shared set-up for the webhook engine tests: a real PostgreSQL database (the service's tables created by the
+// Set-up of the webhook delivery workflow tests (the kit's engine end to end): a real PostgreSQL database (the service's tables created by the
 // kit's migration), a real HTTPS receiver, the time-skipping Temporal test server and the real kit activities.
 import { randomUUID } from 'node:crypto';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import type { WorkflowHandle } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { installTestRuntime } from '../src/testing.js';
+import { installTestRuntime } from '@tributary/workflows/testing';
 import {
   createOrm,
   createWebhookDeliveryActivities,
@@ -16,12 +16,12 @@ import {
   webhookEntities,
   WebhookDelivery,
   WebhookDeliveryAttempt,
-} from '@tributary/kit';
-import { createTestDatabase, startHttpsReceiver } from '@tributary/kit/testing';
-import type { HttpsReceiver, ReceiverResponse, ReceivedRequest, TestDatabase } from '@tributary/kit/testing';
-import type { ServiceName, WebhookSchedule } from '../src/index.js';
-import { createServiceWorker } from '../src/worker.js';
-import type { CreateServiceWorkerOptions } from '../src/worker.js';
+} from '../../src/index.js';
+import { createTestDatabase, startHttpsReceiver } from '../../src/testing/index.js';
+import type { HttpsReceiver, ReceiverResponse, ReceivedRequest, TestDatabase } from '../../src/testing/index.js';
+import type { ServiceName, WebhookSchedule } from '@tributary/workflows';
+import { createServiceWorker } from '@tributary/workflows/worker';
+import type { CreateServiceWorkerOptions } from '@tributary/workflows/worker';
 
 type MikroORM = Awaited<ReturnType<typeof createOrm>>;
 
