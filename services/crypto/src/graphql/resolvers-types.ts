@@ -214,7 +214,7 @@ export type Query = {
   cryptoAccount?: Maybe<CryptoAccount>;
   /** One of the caller's payment requests by internal id; another account's or unknown: NOT_FOUND. */
   paymentRequest?: Maybe<PaymentRequest>;
-  /** The caller's payment requests, newest first (perPage 1 to 100, default 25; page from 1). */
+  /** The caller's payment requests, newest first (perPage 1 to 100, default 25; page from 1), optionally only those that currently report `status` (deadline applied) or carry `reference` (exact). */
   paymentRequests?: Maybe<PaymentRequestPage>;
 };
 
@@ -241,6 +241,8 @@ export type QueryPaymentRequestArgs = {
 export type QueryPaymentRequestsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   perPage?: InputMaybe<Scalars['Int']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<PaymentRequestStatus>;
 };
 
 

@@ -1,6 +1,7 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PaymentRequest } from './payment-request.entity.js';
+import type { PaymentRequestStatus } from './status-engine.js';
 
 export interface PaymentRequestPage {
   items: PaymentRequest[];
@@ -9,15 +10,34 @@ export interface PaymentRequestPage {
   perPage: number;
 }
 
+/** Optional narrowing of a list. `status` is the status the API reports (deadline applied), not the stored one. */
+export interface PaymentRequestListFilter {
+  status?: PaymentRequestStatus | undefined;
+  reference?: string | undefined;
+}
+
+/**
+ * The rows whose reported status at `now` is `status`, mirroring `effectiveStatus`: a pending or partial invoice
+ * whose deadline has passed (`expires_at <= now`) reports expired even while its stored status is not yet.
+ */
+export function reportedStatusWhere(status: PaymentRequestStatus, now: Date): FilterQuery<PaymentRequest> {
+  if (status === 'expired') return { $or: [{ status: 'expired' }, { status: { $in: ['pending', 'partial'] }, expiresAt: { $lte: now } }] };
+  if (status === 'pending' || status === 'partial') return { status, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
+  return { status };
+}
+
 /** Queries of payment requests; every read populates the asset (code, chain) the object shows. */
 export class PaymentRequestRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** One account's requests, newest first (created_at, then id, both descending). */
-  async listForAccount(accountId: number, page: number, perPage: number): Promise<PaymentRequestPage> {
+  /** One account's requests, newest first (created_at, then id, both descending), optionally filtered. */
+  async listForAccount(accountId: number, page: number, perPage: number, filter: PaymentRequestListFilter = {}, now = new Date()): Promise<PaymentRequestPage> {
+    const where: FilterQuery<PaymentRequest>[] = [{ account: accountId }];
+    if (filter.status !== undefined) where.push(reportedStatusWhere(filter.status, now));
+    if (filter.reference !== undefined) where.push({ reference: filter.reference });
     const [items, total] = await this.em.findAndCount(
       PaymentRequest,
-      { account: accountId },
+      { $and: where },
       { populate: ['asset'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: perPage, offset: (page - 1) * perPage },
     );
     return { items, total, page, perPage };

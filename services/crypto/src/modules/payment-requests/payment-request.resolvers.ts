@@ -38,6 +38,8 @@ export const paymentRequestResolvers = {
       const query: Record<string, string> = {};
       if (args.page != null) query.page = String(args.page);
       if (args.perPage != null) query.per_page = String(args.perPage);
+      if (args.status != null) query.status = args.status.toLowerCase();
+      if (args.reference != null) query.reference = args.reference;
       return ctx.paymentRequests.list(await ctx.principal(), query);
     },
     paymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.get(await ctx.principal(), args.id),

@@ -201,7 +201,7 @@ export class PaymentRequestService {
   /** The caller's requests, newest first; per_page 1..100 (default 25), page from 1 (default 1); bad values 422. */
   async list(principal: CryptoPrincipal, query: unknown): Promise<PaymentRequestPage> {
     const input = parseInput(listPaymentRequestsQuery, isRecord(query) ? query : {});
-    return new PaymentRequestRepository(this.em).listForAccount(principal.accountId, input.page, input.per_page);
+    return new PaymentRequestRepository(this.em).listForAccount(principal.accountId, input.page, input.per_page, { status: input.status, reference: input.reference }, this.now());
   }
 
   /** The caller's request by internal id; another account's or unknown: NotFoundError (404). */

@@ -3,7 +3,7 @@
 import { BODY_NOT_AN_OBJECT_MESSAGE } from '@tributary/kit';
 import { z } from 'zod';
 import { amountSchema } from '../../money/index.js';
-import { PAYMENT_REQUEST_TYPES } from './status-engine.js';
+import { PAYMENT_REQUEST_STATUSES, PAYMENT_REQUEST_TYPES } from './status-engine.js';
 
 export const TITLE_MAX = 191;
 export const DESCRIPTION_MAX = 2000;
@@ -91,4 +91,10 @@ const positiveIntegerParam = (min: number, max: number, fallback: number, descri
 export const listPaymentRequestsQuery = z.object({
   per_page: positiveIntegerParam(1, PER_PAGE_MAX, PER_PAGE_DEFAULT, `Page size, 1 to ${PER_PAGE_MAX} (default ${PER_PAGE_DEFAULT}).`),
   page: positiveIntegerParam(1, PAGE_MAX, 1, 'Page number from 1 (default 1).'),
+  // Not in the spec (which lists per_page and page); optional narrowing for dashboards and reconciliation.
+  status: z
+    .enum(PAYMENT_REQUEST_STATUSES)
+    .optional()
+    .meta({ description: 'Only requests that currently report this status (deadline applied: a pending invoice past its deadline is expired).' }),
+  reference: z.string().min(1).max(REFERENCE_MAX).optional().meta({ description: "Only requests created with this reference (the merchant's order id), exact match." }),
 });
