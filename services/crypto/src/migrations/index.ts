@@ -7,6 +7,7 @@ import { Migration20260701000400CreatePaymentRequests } from './Migration2026070
 import { Migration20260701000300AddAccountSigningSecrets } from './Migration20260701000300AddAccountSigningSecrets.js';
 import { Migration20260701000500AddApiKeyLastUsedAt } from './Migration20260701000500AddApiKeyLastUsedAt.js';
 import { Migration20260701000600AddPaymentRequestIdempotencyKeys } from './Migration20260701000600AddPaymentRequestIdempotencyKeys.js';
+import { Migration20260701000700AddPaymentRequestReferenceIndex } from './Migration20260701000700AddPaymentRequestReferenceIndex.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -19,4 +20,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000400CreatePaymentRequests', class: Migration20260701000400CreatePaymentRequests },
   { name: 'Migration20260701000500AddApiKeyLastUsedAt', class: Migration20260701000500AddApiKeyLastUsedAt },
   { name: 'Migration20260701000600AddPaymentRequestIdempotencyKeys', class: Migration20260701000600AddPaymentRequestIdempotencyKeys },
+  { name: 'Migration20260701000700AddPaymentRequestReferenceIndex', class: Migration20260701000700AddPaymentRequestReferenceIndex },
 ];

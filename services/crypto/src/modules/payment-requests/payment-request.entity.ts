@@ -22,6 +22,8 @@ export const PaymentRequestSchema = defineEntity({
   tableName: 'payment_requests',
   // A key is used once per account; NULLs (creates without a key) never collide.
   uniques: [{ name: 'payment_requests_account_id_idempotency_key_unique', properties: ['account', 'idempotencyKey'] }],
+  // The list's `reference` filter (reconciliation by order id) reads one account's rows by reference.
+  indexes: [{ name: 'payment_requests_account_id_reference_index', properties: ['account', 'reference'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     slug: p.string().length(32).unique(),
