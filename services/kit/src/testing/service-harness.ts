@@ -64,13 +64,22 @@ export async function postGraphql(url: string, query: string, headers: Record<st
 }
 
 /**
- * Schema statements MikroORM would still run to match the service's own entities after the checked-in migrations
- * (empty when they agree). The webhook engine's tables are checked by the kit's own tests, not here.
+ * The webhook engine's ids are plain uuid columns in its entities (no relation objects), so MikroORM does not know
+ * the two foreign keys its migration creates and would drop them; everything else about those tables must match.
+ */
+const WEBHOOK_FOREIGN_KEY_DROPS = new Set([
+  'alter table "webhook_deliveries" drop constraint "webhook_deliveries_redelivery_of_fkey";',
+  'alter table "webhook_delivery_attempts" drop constraint "webhook_delivery_attempts_delivery_id_fkey";',
+]);
+
+/**
+ * Schema statements MikroORM would still run to match the service's entities after the checked-in migrations
+ * (empty when they agree), the webhook engine's tables included.
  */
 export async function serviceSchemaDiff(orm: MikroORM): Promise<string[]> {
   const sql = await orm.schema.getUpdateSchemaSQL({ wrap: false });
   return sql
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.includes('"webhook_deliver'));
+    .filter((line) => line !== '' && !WEBHOOK_FOREIGN_KEY_DROPS.has(line));
 }

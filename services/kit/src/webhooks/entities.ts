@@ -13,11 +13,26 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const WebhookDelivery = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_deliveries',
+  // The constraints and indexes of CreateWebhookDeliveryTables (migration.ts), so a schema diff of a service that
+  // owns these tables is empty. Only the two foreign keys live in the migration alone (ids are plain uuid columns).
+  uniques: [
+    { name: 'webhook_deliveries_event_delivery_number_unique', properties: ['eventId', 'deliveryNumber'] },
+    { name: 'webhook_deliveries_workflow_id_unique', properties: ['workflowId'] },
+  ],
+  indexes: [
+    { name: 'webhook_deliveries_endpoint_idx', properties: ['endpointId', 'createdAt'] },
+    // The sweeper's query: rows whose workflow was never started.
+    {
+      name: 'webhook_deliveries_unstarted_idx',
+      expression: 'create index "webhook_deliveries_unstarted_idx" on "webhook_deliveries" ("created_at") where "workflow_started_at" is null',
+    },
+  ],
+  checks: [{ name: 'webhook_deliveries_delivery_number_check', expression: 'delivery_number >= 1' }],
   properties: {
     /** Stable delivery id (UUID). */
     id: p.uuid().primary(),
     /** Service that owns and sends the delivery (bnpl, crypto...). */
-    service: p.string(),
+    service: p.string().length(32),
     /** The event's stable id; with the event name it identifies a repeat to the receiver. */
     eventId: p.string(),
     eventName: p.string(),
@@ -35,7 +50,7 @@ export const WebhookDelivery = defineEntity({
     /** Reference the service resolves to the signing secret at send time (never the secret itself). */
     signingSecretRef: p.string(),
     status: p.enum(WEBHOOK_DELIVERY_STATUSES).default('queued'),
-    workflowId: p.string(),
+    workflowId: p.string().length(512),
     attemptCount: p.integer().default(0),
     lastStatusCode: p.integer().nullable(),
     lastError: p.text().nullable(),
@@ -56,6 +71,8 @@ export const WEBHOOK_ATTEMPT_OUTCOMES = ['delivered', 'failed'] as const;
 export const WebhookDeliveryAttempt = defineEntity({
   name: 'WebhookDeliveryAttempt',
   tableName: 'webhook_delivery_attempts',
+  uniques: [{ name: 'webhook_delivery_attempts_delivery_attempt_unique', properties: ['deliveryId', 'attemptNumber'] }],
+  checks: [{ name: 'webhook_delivery_attempts_attempt_number_check', expression: 'attempt_number >= 1' }],
   properties: {
     id: p.uuid().primary(),
     deliveryId: p.uuid(),
@@ -66,10 +83,10 @@ export const WebhookDeliveryAttempt = defineEntity({
     statusCode: p.integer().nullable(),
     /** Failure reason (timeout, refused destination, connection error, non-2xx...), null on success. */
     error: p.text().nullable(),
-    errorKind: p.string().nullable(),
+    errorKind: p.string().length(32).nullable(),
     durationMs: p.integer(),
     /** Address actually connected to, when a connection was made. */
-    remoteAddress: p.string().nullable(),
+    remoteAddress: p.string().length(64).nullable(),
   },
 });
 export type WebhookDeliveryAttempt = InferEntity<typeof WebhookDeliveryAttempt>;
