@@ -1,7 +1,7 @@
 // Composition root of the crypto service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
 import { Client, Connection } from '@temporalio/client';
-import { createWebhookDispatcher, loadTypeDefs, messageErrorFormat, webhookEntities } from '@tributary/kit';
+import { createWebhookDispatcher, loadTypeDefs, messageErrorFormat, underPathPrefix, webhookEntities } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -21,7 +21,8 @@ import { createTemporalInvoiceScheduler } from './modules/invoice-workflow/index
 import { paymentEntities } from './modules/payments/index.js';
 import { WEBHOOK_SERVICE, WebhookDeliveryService, createPaymentWebhookSink } from './modules/webhooks/index.js';
 import { cryptoResolvers } from './resolvers.js';
-import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
+import { publicApiCors } from './public-api-cors.js';
+import { PUBLIC_API_PREFIX, mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
 import { cryptoWorker } from './worker.js';
 
@@ -57,7 +58,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
     config,
     errorFormat: cryptoErrorFormat,
     routes: (express) => {
-      // First, so the limits cover every route under their prefixes (rate-limits.ts).
+      // CORS of the public payer endpoint first, so its 404/429 answers and preflights carry the headers.
+      express.use(underPathPrefix(PUBLIC_API_PREFIX, publicApiCors()));
+      // Then the limits, so they cover every route under their prefixes (rate-limits.ts).
       mountRateLimits(express, { store: rateLimits, config, logger, accounts: () => accounts });
       express.use(accountRoutes(() => accounts));
       express.use(paymentRequestRoutes(() => accounts, () => paymentRequests));
