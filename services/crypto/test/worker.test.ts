@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openDatabase } from '../src/service.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
+import { installTestRuntime } from '@tributary/workflows/testing';
 
 const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 let db: TestDatabase;
@@ -13,6 +14,7 @@ let worker: RunningWorker | undefined;
 let connection: Connection;
 
 beforeAll(async () => {
+  installTestRuntime();
   db = await createTestDatabase('crypto_worker');
   orm = await openDatabase(db.url);
   await migrateUp(orm);

@@ -6,6 +6,7 @@ import { createLogger } from '../logging/index.js';
 import type { ServiceDefinition } from './definition.js';
 import { openServiceDatabase, startService } from './service.js';
 import { startServiceWorker } from './worker.js';
+import { installTemporalRuntime } from './temporal-runtime.js';
 
 const databaseEnv = serviceEnv.pick({ DATABASE_URL: true, LOG_LEVEL: true });
 const workerEnv = serviceEnv.pick({
@@ -63,6 +64,7 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
     case 'worker': {
       const config = loadConfig(workerEnv, env);
       const logger = createLogger({ service, level: config.LOG_LEVEL });
+      installTemporalRuntime(logger);
       const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
       const running = await startServiceWorker(definition, { orm, logger, config });
       onShutdownSignal(async () => {

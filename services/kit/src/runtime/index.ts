@@ -5,3 +5,4 @@ export * from './compose-app.js';
 export * from './service.js';
 export * from './worker.js';
 export * from './cli.js';
+export * from './temporal-runtime.js';

@@ -15,9 +15,14 @@ export interface TestTlsMaterial {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function serial(): string {
-  // Positive 16-byte serial (leading nibble < 8).
-  return `0${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
+/**
+ * A positive 16-byte serial in minimal DER form: the first byte is 0x01..0x7f (high bit clear: not negative; not
+ * zero: a leading 0x00 before a byte below 0x80 is "illegal padding" to OpenSSL, which failed about one run in 16).
+ */
+export function certificateSerial(): string {
+  const bytes = forge.random.getBytesSync(16);
+  const first = (bytes.charCodeAt(0) & 0x7f) | 0x01;
+  return forge.util.bytesToHex(String.fromCharCode(first) + bytes.slice(1));
 }
 
 interface KeyPair {
@@ -79,7 +84,7 @@ export async function generateTestTls(dir: string, options: { force?: boolean } 
   const caKeys = rsaKeyPair();
   const caCert = pki.createCertificate();
   caCert.publicKey = caKeys.publicKey;
-  caCert.serialNumber = serial();
+  caCert.serialNumber = certificateSerial();
   caCert.validity.notBefore = notBefore;
   caCert.validity.notAfter = notAfter;
   const caName = [{ name: 'commonName', value: 'Tributary Test CA' }, { name: 'organizationName', value: 'Tributary tests' }];
@@ -95,7 +100,7 @@ export async function generateTestTls(dir: string, options: { force?: boolean } 
   const serverKeys = rsaKeyPair();
   const serverCert = pki.createCertificate();
   serverCert.publicKey = serverKeys.publicKey;
-  serverCert.serialNumber = serial();
+  serverCert.serialNumber = certificateSerial();
   serverCert.validity.notBefore = notBefore;
   serverCert.validity.notAfter = notAfter;
   serverCert.setSubject([{ name: 'commonName', value: 'localhost' }]);

@@ -5,6 +5,7 @@ import { createLogger, enqueueWebhookDelivery, migrateUp, verifySignature, Webho
 import { openServiceDatabase, startServiceWorker, type RunningWorker } from '../../src/runtime/index.js';
 import { createTestDatabase, startHttpsReceiver, type HttpsReceiver, type TestDatabase } from '../../src/testing/index.js';
 import { NOTES_SECRET, notesService } from '../fixtures/notes-service.js';
+import { installTestRuntime } from '@tributary/workflows/testing';
 
 const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 const config = { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: 'default', WEBHOOK_ALLOW_PRIVATE_HOSTS: ['127.0.0.1'] };
@@ -16,6 +17,7 @@ let connection: Connection;
 let running: RunningWorker | undefined;
 
 beforeAll(async () => {
+  installTestRuntime();
   db = await createTestDatabase('kit_runtime_worker');
   orm = await openServiceDatabase(notesService, db.url);
   await migrateUp(orm);

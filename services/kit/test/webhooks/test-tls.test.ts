@@ -5,6 +5,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTestTls, startHttpsReceiver } from '../../src/testing/index.js';
+import { certificateSerial } from '../../src/testing/tls.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -21,6 +22,17 @@ function get(url: string, ca: string): Promise<number> {
     req.end('{}');
   });
 }
+
+describe('certificateSerial', () => {
+  it('is always a positive, minimally encoded 16-byte serial (first byte 0x01..0x7f)', () => {
+    // Regression: a leading 0x00 byte before one below 0x80 made OpenSSL refuse the certificate ("illegal padding").
+    for (let i = 0; i < 5000; i++) {
+      const serial = certificateSerial();
+      expect(serial).toMatch(/^[0-7][0-9a-f]{31}$/);
+      expect(serial.startsWith('00')).toBe(false);
+    }
+  });
+});
 
 describe('generateTestTls', () => {
   it('writes a CA and a server certificate for localhost, 127.0.0.1 and ::1, and keeps valid files', async () => {
