@@ -84,6 +84,10 @@ describe('invoice expiry workflow', () => {
     const started = await handle.describe();
     expect(started.taskQueue).toBe('crypto');
     expect(started.type).toBe('invoiceExpiryWorkflow');
+    // What an operator reads in the Temporal UI: amount, asset and deadline, never the merchant's title or reference.
+    const expiresAt = invoice.expiresAt!.toISOString();
+    expect(await started.staticSummary()).toBe(`Invoice ${invoice.slug}: ${invoice.amountRequested!.toString()} BTC, expires ${expiresAt}`);
+    expect(await started.staticDetails()).toBe(`- payment request: ${invoice.id} (account ${accountId})\n- amount: ${invoice.amountRequested!.toString()} BTC\n- expires at: ${expiresAt}`);
     // Starting again (a retry, a sweeper) is idempotent: same run, no error.
     await scheduler.invoiceCreated(invoice);
     expect((await handle.describe()).runId).toBe(started.runId);

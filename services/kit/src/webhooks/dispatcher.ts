@@ -37,6 +37,26 @@ export interface WebhookDispatcher {
 }
 
 /**
+ * What an operator sees for a delivery's workflow in the Temporal UI: event, receiving host and delivery number. Only
+ * the host of the endpoint: a receiver's path or query may carry its own token.
+ */
+export function webhookWorkflowMetadata(delivery: Pick<WebhookDelivery, 'id' | 'service' | 'eventName' | 'eventId' | 'endpointUrl' | 'deliveryNumber'>): {
+  staticSummary: string;
+  staticDetails: string;
+} {
+  let host = 'unknown host';
+  try {
+    host = new URL(delivery.endpointUrl).host;
+  } catch {
+    // A stored URL always parsed when it was saved; keep the summary even if one does not.
+  }
+  return {
+    staticSummary: `${delivery.service} ${delivery.eventName} to ${host} (delivery ${delivery.deliveryNumber})`,
+    staticDetails: [`- delivery: ${delivery.id}`, `- event id: ${delivery.eventId}`, `- endpoint host: ${host}`].join('\n'),
+  };
+}
+
+/**
  * Starts webhook delivery workflows for committed deliveries. Workflow ids come from the delivery row and the
  * reuse policy rejects duplicates, so a double start (dispatch racing the sweeper, a retry) is harmless.
  */
@@ -57,6 +77,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         workflowId: delivery.workflowId,
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
         args: [{ service, deliveryId: delivery.id, schedule }],
+        ...webhookWorkflowMetadata(delivery),
       });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {

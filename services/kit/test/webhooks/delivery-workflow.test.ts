@@ -267,6 +267,10 @@ describe('enqueue, dispatch, sweep and re-fire', () => {
     expect(h.receiver.requests).toHaveLength(1);
     const firstRun = await handle.describe();
     expect(firstRun.status.name).toBe('COMPLETED');
+    // The operator's summary in the Temporal UI: event, receiving host (never the path) and delivery number.
+    const host = new URL(h.receiver.url).host;
+    expect(await firstRun.staticSummary()).toBe(`crypto payment.expired to ${host} (delivery 1)`);
+    expect(await firstRun.staticDetails()).toBe(`- delivery: ${delivery.id}\n- event id: ${eventId}\n- endpoint host: ${host}`);
 
     // Even if the row lost its "started" mark, starting the same workflow id again is refused by Temporal.
     await h.orm.em.fork().nativeUpdate(WebhookDelivery, { id: delivery.id }, { workflowStartedAt: null });

@@ -12,6 +12,10 @@ export interface ScheduledInvoice {
   slug: string;
   type: 'invoice' | 'donation';
   expiresAt?: Date | null | undefined;
+  /** Shown to operators in the Temporal UI (invoiceWorkflowMetadata). */
+  amountRequested?: { toString(): string } | null | undefined;
+  asset?: { code: string } | undefined;
+  account?: { id: number } | undefined;
 }
 
 export interface InvoiceExpiryScheduler {
@@ -33,6 +37,20 @@ export const noInvoiceScheduler: InvoiceExpiryScheduler = {
 export interface TemporalInvoiceSchedulerOptions {
   client: Client;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * What an operator sees for the invoice's workflow in the Temporal UI (user metadata, shown as the summary and the
+ * details): the amount, asset and deadline. Never the title or reference, which are the merchant's text.
+ */
+export function invoiceWorkflowMetadata(request: ScheduledInvoice): { staticSummary: string; staticDetails: string } {
+  const asset = request.asset?.code ?? '';
+  const amount = request.amountRequested?.toString() ?? 'any amount';
+  const expiresAt = request.expiresAt?.toISOString() ?? 'never';
+  return {
+    staticSummary: `Invoice ${request.slug}: ${amount} ${asset}, expires ${expiresAt}`,
+    staticDetails: [`- payment request: ${request.id}${request.account ? ` (account ${request.account.id})` : ''}`, `- amount: ${amount} ${asset}`, `- expires at: ${expiresAt}`].join('\n'),
+  };
 }
 
 /** The scheduler on Temporal: one `invoiceExpiryWorkflow` per invoice, id `invoice-<slug>`, on the crypto task queue. */
@@ -58,6 +76,7 @@ export function createTemporalInvoiceScheduler({ client, logger }: TemporalInvoi
           // One workflow per invoice, ever: a repeated start (retry, sweeper) is refused even after it finished.
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
           args: [{ paymentRequestId: request.id, slug: request.slug, expiresAt: request.expiresAt.toISOString() }],
+          ...invoiceWorkflowMetadata(request),
         });
       } catch (error) {
         if (error instanceof WorkflowExecutionAlreadyStartedError) return;
