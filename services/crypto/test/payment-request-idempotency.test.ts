@@ -2,36 +2,25 @@
 // idempotencyKey) never makes a second request for a retry, over real HTTP against real PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Account } from '../src/modules/accounts/account.entity.js';
-import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { AccountXpub, saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import { gql, startHarness, type Harness } from './helpers.js';
+import { AccountXpub } from '../src/modules/receive-addresses/index.js';
+import { createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 const PATH = '/api/merchant/v1/payment-requests';
 const REUSED = 'This Idempotency-Key was already used for a request with a different body.';
 const INVALID_KEY = 'Must be 1 to 255 visible ASCII characters without spaces.';
 
 let h: Harness;
-let merchant: { accountId: number; key: string };
+let merchant: TestMerchant;
 
-async function createMerchant(): Promise<{ accountId: number; key: string }> {
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name: `Idempotency ${randomUUID()}`, status: 'active' });
-  em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-  await em.flush();
-  await saveAccountXpubs(h.orm.em.fork(), account.id, testMnemonicAccountKeys());
-  return { accountId: account.id, key: generated.plaintext };
-}
+const newMerchant = () => createMerchant(h, `Idempotency ${randomUUID()}`);
 
 beforeAll(async () => {
   h = await startHarness();
 });
 beforeEach(async () => {
-  merchant = await createMerchant();
+  merchant = await newMerchant();
 });
 afterAll(async () => {
   await h?.close();
@@ -103,7 +92,7 @@ describe('Idempotency-Key on create', () => {
 
   it('keys are per account: another merchant may use the same key', async () => {
     const mine = await post(invoice, 'shared-key');
-    const theirs = await createMerchant();
+    const theirs = await newMerchant();
     const other = await post(invoice, 'shared-key', theirs.key);
     expect(other.status).toBe(201);
     expect(other.replayed).toBeNull();

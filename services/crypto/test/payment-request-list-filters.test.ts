@@ -3,13 +3,9 @@
 // `reference` the merchant's order id. Over real HTTP and GraphQL against real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { Account } from '../src/modules/accounts/account.entity.js';
-import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
 import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import { gql, startHarness, type Harness } from './helpers.js';
+import { createMerchant, gql, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let key: string;
@@ -17,21 +13,11 @@ let otherKey: string;
 /** Slugs by what they report now. */
 const made: Record<string, string[]> = {};
 
-async function merchant(name: string): Promise<{ accountId: number; key: string }> {
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name, status: 'active' });
-  em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-  await em.flush();
-  await saveAccountXpubs(h.orm.em.fork(), account.id, testMnemonicAccountKeys());
-  return { accountId: account.id, key: generated.plaintext };
-}
-
 beforeAll(async () => {
   h = await startHarness();
-  const mine = await merchant('Filters');
+  const mine = await createMerchant(h, 'Filters');
   key = mine.key;
-  const theirs = await merchant('Other shop');
+  const theirs = await createMerchant(h, 'Other shop');
   otherKey = theirs.key;
   const principal = { accountId: mine.accountId, apiKeyId: 0 };
   const service = () => new PaymentRequestService(h.orm.em.fork());

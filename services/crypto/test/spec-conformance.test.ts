@@ -8,9 +8,8 @@ import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
 import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
 import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { createPaymentWebhookSink, paymentRequestEndpointId } from '../src/modules/webhooks/index.js';
-import { startHarness, type Harness } from './helpers.js';
+import { createMerchant, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read by path in assertions
 type Json = Record<string, any>;
@@ -30,28 +29,14 @@ const INVALID = 'The given data was invalid.';
 const CREDENTIALS = { message: 'Invalid API credentials.' };
 const NOT_FOUND = { message: 'Not found.' };
 const LIST = '/api/merchant/v1/payment-requests';
-const keys = testMnemonicAccountKeys();
 
 let h: Harness;
 let url: string;
 let merchant: TestAccount;
 let other: TestAccount;
 
-interface TestAccount {
-  accountId: number;
-  key: string;
-  apiKeyId: number;
-}
-
-async function createAccount(name: string, status: 'active' | 'suspended' = 'active'): Promise<TestAccount> {
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name, status });
-  const apiKey = em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-  await em.flush();
-  await saveAccountXpubs(h.orm.em.fork(), account.id, keys);
-  return { accountId: account.id, key: generated.plaintext, apiKeyId: apiKey.id };
-}
+type TestAccount = TestMerchant;
+const createAccount = (name: string, status: 'active' | 'suspended' = 'active'): Promise<TestAccount> => createMerchant(h, name, status);
 
 beforeAll(async () => {
   h = await startHarness();
