@@ -288,6 +288,18 @@ describe('GraphQL', () => {
     expect(cancelled.body.data!.cancelPaymentRequest).toEqual({ status: 'CANCELLED' });
   });
 
+  it('amountExcess flags what an overpaid invoice received beyond its amount ("0" otherwise, null on a donation link)', async () => {
+    const mutation = `mutation($input: CreatePaymentRequestInput!) { createPaymentRequest(input: $input) { id slug } }`;
+    const invoice = (await gql(url, mutation, auth(merchant.key), { input: { assetId: 1, title: 'Excess', amount: '0.1' } })).body.data!.createPaymentRequest as { id: string; slug: string };
+    const donation = (await gql(url, mutation, auth(merchant.key), { input: { assetId: 1, title: 'Tips', type: 'DONATION' } })).body.data!.createPaymentRequest as { id: string; slug: string };
+    const read = async (id: string) => (await gql(url, `query($id: ID!) { paymentRequest(id: $id) { status amountOutstanding amountExcess } }`, auth(merchant.key), { id })).body.data!.paymentRequest;
+    expect(await read(invoice.id)).toEqual({ status: 'PENDING', amountOutstanding: '0.1', amountExcess: '0' });
+    await new PaymentService(h.orm.em.fork()).record({ chain: 'bitcoin', txid: 'ex01', index: 0, amount: '0.12345678', confirmations: 2, to: { slug: invoice.slug } });
+    expect(await read(invoice.id)).toEqual({ status: 'OVERPAID', amountOutstanding: '0', amountExcess: '0.02345678' });
+    await new PaymentService(h.orm.em.fork()).record({ chain: 'bitcoin', txid: 'ex02', index: 0, amount: '1', confirmations: 2, to: { slug: donation.slug } });
+    expect(await read(donation.id)).toMatchObject({ amountOutstanding: null, amountExcess: null });
+  });
+
   it('validation failures are BAD_USER_INPUT with the REST field names; numbers are refused as Decimal', async () => {
     const bad = await gql(url, `mutation { createPaymentRequest(input: { assetId: 1, title: "x", type: DONATION, amount: "1" }) { id } }`, auth(merchant.key));
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { amount: ['A donation link has no amount; omit this field.'] } });

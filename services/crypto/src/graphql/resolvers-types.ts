@@ -152,6 +152,8 @@ export type MutationRedeliverWebhookDeliveryArgs = {
 export type PaymentRequest = {
   __typename?: 'PaymentRequest';
   address: Scalars['String']['output'];
+  /** What was paid beyond amountRequested, for the merchant to refund: above "0" only when OVERPAID; null on a donation link. REST shows the same as amount_paid - amount_requested (the spec's object has no field for it). */
+  amountExcess?: Maybe<Scalars['Decimal']['output']>;
   /** null on a donation link. */
   amountOutstanding?: Maybe<Scalars['Decimal']['output']>;
   amountPaid: Scalars['Decimal']['output'];
@@ -436,6 +438,7 @@ export type MutationResolvers<ContextType = CryptoContext, ParentType extends Re
 export type PaymentRequestResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['PaymentRequest'] = ResolversParentTypes['PaymentRequest'], FederationReferenceType extends FederationReferenceTypes['PaymentRequest'] = FederationReferenceTypes['PaymentRequest']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PaymentRequest']> | FederationReferenceType, FederationReferenceType, ContextType>;
   address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountExcess?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   amountOutstanding?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   amountPaid?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   amountRequested?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;

@@ -2,7 +2,7 @@ import { enumMapping } from '@tributary/kit';
 import type { CreatePaymentRequestInput, PaymentRequestStatus as GqlStatus, PaymentRequestType as GqlType, Resolvers } from '../../graphql/resolvers-types.js';
 import type { Asset } from '../assets/asset.entity.js';
 import { DecimalScalar } from './decimal-scalar.js';
-import type { PaymentRequestStatus, PaymentRequestType } from './status-engine.js';
+import { amountExcess, type PaymentRequestStatus, type PaymentRequestType } from './status-engine.js';
 
 const status = enumMapping<PaymentRequestStatus, GqlStatus>({
   pending: 'PENDING',
@@ -69,6 +69,7 @@ export const paymentRequestResolvers = {
     amountRequested: (request) => request.amountRequested?.toString() ?? null,
     amountPaid: (request) => request.amountPaid.toString(),
     amountOutstanding: (request) => request.amountOutstanding?.toString() ?? null,
+    amountExcess: (request) => (request.type === 'donation' ? null : amountExcess(request.toState()).toString()),
     expiresAt: (request) => request.expiresAt?.toISOString() ?? null,
     paidAt: (request) => request.paidAt?.toISOString() ?? null,
     redirectUrl: (request) => request.redirectUrl ?? null,
