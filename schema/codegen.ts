@@ -31,6 +31,7 @@ export const CODEGEN_SERVICES = {
       CryptoApiKey: '../modules/accounts/api-key.entity.js#ApiKey',
       PaymentRequest: '../modules/payment-requests/payment-request.entity.js#PaymentRequest as PaymentRequestEntity',
       PaymentRequestPage: '../modules/payment-requests/payment-request.repository.js#PaymentRequestPage as PaymentRequestPageModel',
+      CryptoPayment: '../modules/payments/payment.entity.js#Payment as PaymentEntity',
       CryptoWebhookDelivery: '../modules/webhooks/webhook-delivery.queries.js#DeliveryWithAttempts',
       CryptoWebhookDeliveryAttempt: '@tributary/kit#WebhookDeliveryAttempt as WebhookDeliveryAttemptRow',
     },

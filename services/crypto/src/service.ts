@@ -18,7 +18,7 @@ import { receiveAddressEntities } from './modules/receive-addresses/index.js';
 import { PaymentRequestService, paymentRequestEntities, paymentRequestRoutes } from './modules/payment-requests/index.js';
 import { hostedPageRoutes } from './modules/hosted-page/index.js';
 import { createTemporalInvoiceScheduler } from './modules/invoice-workflow/index.js';
-import { paymentEntities } from './modules/payments/index.js';
+import { PaymentService, paymentEntities } from './modules/payments/index.js';
 import { WEBHOOK_SERVICE, WebhookDeliveryService, createPaymentWebhookSink } from './modules/webhooks/index.js';
 import { cryptoResolvers } from './resolvers.js';
 import { publicApiCors } from './public-api-cors.js';
@@ -50,6 +50,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
   // Events of this process's state changes become queued webhook deliveries, started after commit by the dispatcher.
   const paymentRequests = new PaymentRequestService(orm.em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS, events: createPaymentWebhookSink({ logger, dispatcher: webhookDispatcher }), scheduler });
   const webhookDeliveries = new WebhookDeliveryService(orm.em, webhookDispatcher);
+  // Reads only here (GraphQL PaymentRequest.payments); payments are recorded by the operator command or a watcher.
+  const payments = new PaymentService(orm.em);
   const rateLimits = await openRateLimitStore(config, logger);
   const built = await composeServiceApp<CryptoContext>({
     service: SERVICE_NAME,
@@ -70,7 +72,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath('crypto')),
       resolvers: cryptoResolvers,
-      context: async (req) => createContext(accounts, req, paymentRequests, webhookDeliveries),
+      context: async (req) => createContext(req, { accounts, paymentRequests, payments, webhookDeliveries }),
     },
   });
   return {

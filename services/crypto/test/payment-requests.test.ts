@@ -300,6 +300,28 @@ describe('GraphQL', () => {
     expect(await read(donation.id)).toMatchObject({ amountOutstanding: null, amountExcess: null });
   });
 
+  it('payments lists what reached the address, oldest first, with its confirmations and whether it counts', async () => {
+    const mutation = `mutation($input: CreatePaymentRequestInput!) { createPaymentRequest(input: $input) { id slug } }`;
+    const invoice = (await gql(url, mutation, auth(merchant.key), { input: { assetId: 1, title: 'Paid twice', amount: '1' } })).body.data!.createPaymentRequest as { id: string; slug: string };
+    const record = (txid: string, amount: string, confirmations: number) =>
+      new PaymentService(h.orm.em.fork()).record({ chain: 'bitcoin', txid, index: 1, amount, confirmations, to: { slug: invoice.slug } });
+    await record('cafe01', '0.4', 2);
+    await record('cafe02', '0.6', 1); // below BTC's threshold of 2: recorded, not counted
+    const query = `query($id: ID!) { paymentRequest(id: $id) { status amountPaid payments { chain txid outputIndex amount confirmations counted receivedAt countedAt } } }`;
+    const { body } = await gql(url, query, auth(merchant.key), { id: invoice.id });
+    expect(body.errors).toBeUndefined();
+    const read = body.data!.paymentRequest as { status: string; amountPaid: string; payments: Array<Record<string, unknown>> };
+    expect(read.status).toBe('PARTIAL');
+    expect(read.amountPaid).toBe('0.4');
+    expect(read.payments).toEqual([
+      { chain: 'bitcoin', txid: 'cafe01', outputIndex: 1, amount: '0.4', confirmations: 2, counted: true, receivedAt: expect.stringMatching(/Z$/), countedAt: expect.stringMatching(/Z$/) },
+      { chain: 'bitcoin', txid: 'cafe02', outputIndex: 1, amount: '0.6', confirmations: 1, counted: false, receivedAt: expect.stringMatching(/Z$/), countedAt: null },
+    ]);
+    // Another account cannot reach them: the request itself is NOT_FOUND for it.
+    const theirs = await gql(url, query, auth(other.key), { id: invoice.id });
+    expect(theirs.body.data!.paymentRequest).toBeNull();
+  });
+
   it('validation failures are BAD_USER_INPUT with the REST field names; numbers are refused as Decimal', async () => {
     const bad = await gql(url, `mutation { createPaymentRequest(input: { assetId: 1, title: "x", type: DONATION, amount: "1" }) { id } }`, auth(merchant.key));
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { amount: ['A donation link has no amount; omit this field.'] } });

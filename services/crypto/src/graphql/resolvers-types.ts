@@ -5,6 +5,7 @@ import type { Account } from '../modules/accounts/account.entity.js';
 import type { ApiKey } from '../modules/accounts/api-key.entity.js';
 import type { PaymentRequest as PaymentRequestEntity } from '../modules/payment-requests/payment-request.entity.js';
 import type { PaymentRequestPage as PaymentRequestPageModel } from '../modules/payment-requests/payment-request.repository.js';
+import type { Payment as PaymentEntity } from '../modules/payments/payment.entity.js';
 import type { DeliveryWithAttempts } from '../modules/webhooks/webhook-delivery.queries.js';
 import type { WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { CryptoContext } from '../graphql-context.js';
@@ -73,6 +74,25 @@ export type CryptoApiKey = {
   /** When the key last authenticated a request (ISO 8601 UTC, kept to the minute: a busy key is recorded about once a minute); null until first use. */
   lastUsedAt?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
+};
+
+/** One incoming on-chain payment to a request's address: what reconciliation and a refund of an overpaid or late payment need. */
+export type CryptoPayment = {
+  __typename?: 'CryptoPayment';
+  amount: Scalars['Decimal']['output'];
+  /** bitcoin, ethereum, litecoin or polygon. */
+  chain: Scalars['String']['output'];
+  /** Confirmations when last reported. */
+  confirmations: Scalars['Int']['output'];
+  /** True once the confirmations reached the asset's threshold; only counted payments are in amountPaid. */
+  counted: Scalars['Boolean']['output'];
+  /** ISO 8601 UTC; when it started to count, null while it does not. */
+  countedAt?: Maybe<Scalars['String']['output']>;
+  /** Output index (bitcoin, litecoin) or log index (ethereum, polygon) within the transaction. */
+  outputIndex: Scalars['Int']['output'];
+  /** ISO 8601 UTC; when the payment was first reported. */
+  receivedAt: Scalars['String']['output'];
+  txid: Scalars['String']['output'];
 };
 
 /** One delivery of one event to the request's webhook_url (a manual re-fire is a new delivery of the same event). */
@@ -171,6 +191,8 @@ export type PaymentRequest = {
   id: Scalars['ID']['output'];
   /** ISO 8601 UTC. */
   paidAt?: Maybe<Scalars['String']['output']>;
+  /** The on-chain payments reported for this request, oldest first, including those still below the asset's confirmation threshold (counted: false). */
+  payments: Array<CryptoPayment>;
   redirectUrl?: Maybe<Scalars['String']['output']>;
   reference?: Maybe<Scalars['String']['output']>;
   slug: Scalars['String']['output'];
@@ -352,6 +374,8 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CryptoAccountStatus: CryptoAccountStatus;
   CryptoApiKey: ResolverTypeWrapper<ApiKey>;
+  CryptoPayment: ResolverTypeWrapper<PaymentEntity>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CryptoWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   CryptoWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
@@ -361,7 +385,6 @@ export type ResolversTypes = {
   PaymentRequestStatus: PaymentRequestStatus;
   PaymentRequestType: PaymentRequestType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -372,6 +395,8 @@ export type ResolversParentTypes = {
   CryptoAccount: Account;
   ID: Scalars['ID']['output'];
   CryptoApiKey: ApiKey;
+  CryptoPayment: PaymentEntity;
+  Boolean: Scalars['Boolean']['output'];
   CryptoWebhookDelivery: DeliveryWithAttempts;
   CryptoWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   Decimal: Scalars['Decimal']['output'];
@@ -379,7 +404,6 @@ export type ResolversParentTypes = {
   PaymentRequest: PaymentRequestEntity;
   PaymentRequestPage: PaymentRequestPageModel;
   Query: Record<PropertyKey, never>;
-  Boolean: Scalars['Boolean']['output'];
 };
 
 export type CryptoAccountResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoAccount'] = ResolversParentTypes['CryptoAccount'], FederationReferenceType extends FederationReferenceTypes['CryptoAccount'] = FederationReferenceTypes['CryptoAccount']> = {
@@ -397,6 +421,17 @@ export type CryptoApiKeyResolvers<ContextType = CryptoContext, ParentType extend
   keyId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lastUsedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CryptoPaymentResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoPayment'] = ResolversParentTypes['CryptoPayment']> = {
+  amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  chain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  confirmations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  counted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  countedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outputIndex?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CryptoWebhookDeliveryResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoWebhookDelivery'] = ResolversParentTypes['CryptoWebhookDelivery']> = {
@@ -449,6 +484,7 @@ export type PaymentRequestResolvers<ContextType = CryptoContext, ParentType exte
   expiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['CryptoPayment']>, ParentType, ContextType>;
   redirectUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -475,6 +511,7 @@ export type QueryResolvers<ContextType = CryptoContext, ParentType extends Resol
 export type Resolvers<ContextType = CryptoContext> = {
   CryptoAccount?: CryptoAccountResolvers<ContextType>;
   CryptoApiKey?: CryptoApiKeyResolvers<ContextType>;
+  CryptoPayment?: CryptoPaymentResolvers<ContextType>;
   CryptoWebhookDelivery?: CryptoWebhookDeliveryResolvers<ContextType>;
   CryptoWebhookDeliveryAttempt?: CryptoWebhookDeliveryAttemptResolvers<ContextType>;
   Decimal?: GraphQLScalarType;

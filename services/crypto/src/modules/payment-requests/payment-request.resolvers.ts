@@ -70,6 +70,8 @@ export const paymentRequestResolvers = {
     amountPaid: (request) => request.amountPaid.toString(),
     amountOutstanding: (request) => request.amountOutstanding?.toString() ?? null,
     amountExcess: (request) => (request.type === 'donation' ? null : amountExcess(request.toState()).toString()),
+    // The parent was resolved for the caller's account, so its payments are theirs.
+    payments: (request, _args, ctx) => ctx.payments.listFor(request.id),
     expiresAt: (request) => request.expiresAt?.toISOString() ?? null,
     paidAt: (request) => request.paidAt?.toISOString() ?? null,
     redirectUrl: (request) => request.redirectUrl ?? null,
@@ -97,6 +99,12 @@ export const paymentRequestResolvers = {
       const id = ctx.webhookDeliveries.paymentRequestIdOf(delivery);
       return id === null ? null : ctx.paymentRequests.findVisible(await ctx.principal(), String(id));
     },
+  },
+  CryptoPayment: {
+    outputIndex: (payment) => payment.outputIndex,
+    amount: (payment) => payment.amount.toString(),
+    countedAt: (payment) => payment.countedAt?.toISOString() ?? null,
+    receivedAt: (payment) => payment.createdAt.toISOString(),
   },
   CryptoWebhookDeliveryAttempt: {
     attemptNumber: (attempt) => attempt.attemptNumber,
