@@ -3,7 +3,7 @@
 // argument on GraphQL) and the same body, the retry gets the request the first attempt created. Keys are scoped to
 // the account and kept for the life of the request, so an order id works as a key.
 import { createHash } from 'node:crypto';
-import { BusinessRuleError, ValidationError } from '@tributary/kit';
+import { BusinessRuleError, type FieldErrors } from '@tributary/kit';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** The header (REST) and the field name used in error bodies for REST and GraphQL alike. */
@@ -17,13 +17,14 @@ export const IDEMPOTENCY_MESSAGES = {
   reused: 'This Idempotency-Key was already used for a request with a different body.',
 } as const;
 
-/** Checks the key's format; `undefined` means the create is not idempotent. */
-export function parseIdempotencyKey(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw new ValidationError({ [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] });
-  }
-  return value;
+/**
+ * The key (undefined: the create is not idempotent) or, for a malformed one, its field errors, so they are reported
+ * in one 422 with the body's problems.
+ */
+export function parseIdempotencyKey(value: unknown): { key?: string; fields: FieldErrors } {
+  if (value === undefined || value === null) return { fields: {} };
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) return { fields: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } };
+  return { key: value, fields: {} };
 }
 
 /**

@@ -91,14 +91,7 @@ export class PaymentRequestService {
    * first and failures are not remembered, so a corrected retry under the same key succeeds.
    */
   async createIdempotent(principal: CryptoPrincipal, body: unknown, rawIdempotencyKey: unknown): Promise<PaymentRequestCreation> {
-    let idempotencyKey: string | undefined;
-    const keyFields: FieldErrors = {};
-    try {
-      idempotencyKey = parseIdempotencyKey(rawIdempotencyKey);
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      Object.assign(keyFields, error.fields);
-    }
+    const { key: idempotencyKey, fields: keyFields } = parseIdempotencyKey(rawIdempotencyKey);
     // No body reads as an empty object (every required field reported); an array is not a body at all.
     if (body !== undefined && !isRecord(body)) throw new ValidationError({ body: [CREATE_MESSAGES.notAnObject] });
     const fields: FieldErrors = { ...keyFields };

@@ -11,6 +11,7 @@ import type { PaymentRequest } from '../payment-requests/payment-request.entity.
 import { WEBHOOK_EVENTS, paymentWebhookBody } from './payment-webhook-body.js';
 
 export const WEBHOOK_SERVICE = 'crypto';
+const PAYMENT_REQUEST_ENDPOINT_PREFIX = 'payment_request:';
 
 export interface PaymentWebhookSinkOptions {
   /** Starts the workflows after the commit. Without one the worker's sweeper starts them (within about a minute). */
@@ -22,7 +23,14 @@ export interface PaymentWebhookSinkOptions {
 
 /** `endpointId` of a request's deliveries: its internal id, so a request's deliveries can be listed. */
 export function paymentRequestEndpointId(paymentRequestId: number): string {
-  return `payment_request:${paymentRequestId}`;
+  return `${PAYMENT_REQUEST_ENDPOINT_PREFIX}${paymentRequestId}`;
+}
+
+/** The internal id inside an `endpointId` made by paymentRequestEndpointId, or null for any other value. */
+export function paymentRequestIdOfEndpoint(endpointId: string | null | undefined): number | null {
+  if (!endpointId?.startsWith(PAYMENT_REQUEST_ENDPOINT_PREFIX)) return null;
+  const id = endpointId.slice(PAYMENT_REQUEST_ENDPOINT_PREFIX.length);
+  return /^\d+$/.test(id) ? Number(id) : null;
 }
 
 /**

@@ -2,22 +2,22 @@
 // the dashboard"): listing, the request a delivery is about, and a re-send. Every read is scoped to the calling
 // account; another account's delivery is NOT_FOUND like an unknown one.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError, ValidationError, redeliverWebhook, type WebhookDelivery, type WebhookDispatcher } from '@tributary/kit';
+import { NotFoundError, ValidationError, type WebhookDelivery, type WebhookDispatcher } from '@tributary/kit';
 import type { CryptoPrincipal } from '../accounts/account.service.js';
 import { signingSecretRef } from '../accounts/signing-secret.js';
+import { paymentRequestIdOfEndpoint } from './payment-webhook-sink.js';
 import { WebhookDeliveryQueries, type DeliveryWithAttempts } from './webhook-delivery.queries.js';
 
 export const RECENT_DELIVERIES_DEFAULT = 50;
 export const RECENT_DELIVERIES_MAX = 100;
-const PAYMENT_REQUEST_ENDPOINT = /^payment_request:(\d+)$/;
 
 export class WebhookDeliveryService {
   private readonly queries: WebhookDeliveryQueries;
 
-  /** `dispatcher` starts a re-sent delivery's workflow right after commit; without one the worker's sweeper does. */
+  /** `dispatcher` commits a re-sent delivery and starts its workflow (the worker's sweeper if Temporal is down). */
   constructor(
-    private readonly em: EntityManager,
-    private readonly dispatcher?: WebhookDispatcher,
+    em: EntityManager,
+    private readonly dispatcher: WebhookDispatcher,
   ) {
     this.queries = new WebhookDeliveryQueries(em);
   }
@@ -37,8 +37,7 @@ export class WebhookDeliveryService {
 
   /** Internal id of the payment request a delivery is about. */
   paymentRequestIdOf(delivery: WebhookDelivery): number | null {
-    const match = PAYMENT_REQUEST_ENDPOINT.exec(delivery.endpointId ?? '');
-    return match ? Number(match[1]) : null;
+    return paymentRequestIdOfEndpoint(delivery.endpointId);
   }
 
   /**
@@ -46,14 +45,9 @@ export class WebhookDeliveryService {
    * event and timestamp, so a receiver that handled it sees a repeat), its own attempts, started after commit.
    */
   async redeliver(principal: CryptoPrincipal, deliveryId: string): Promise<DeliveryWithAttempts> {
-    const original = await this.queries.byId(deliveryId).catch((error: unknown) => {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    });
-    if (!original || original.signingSecretRef !== signingSecretRef(principal.accountId)) throw new NotFoundError(`No webhook delivery ${deliveryId} for this account.`);
-    const fresh = this.dispatcher
-      ? await this.dispatcher.redeliver(original.id)
-      : await this.em.fork().transactional((tx) => redeliverWebhook(tx, original.id));
-    return { delivery: fresh, attempts: [] };
+    // Unknown (byId) and another account's answer the same NotFoundError.
+    const original = await this.queries.byId(deliveryId);
+    if (original.signingSecretRef !== signingSecretRef(principal.accountId)) throw new NotFoundError(`No webhook delivery ${deliveryId} for this account.`);
+    return { delivery: await this.dispatcher.redeliver(original.id), attempts: [] };
   }
 }
