@@ -27,12 +27,12 @@ export const CODEGEN_SERVICES = {
   crypto: {
     contextType: '../graphql-context.js#CryptoContext',
     mappers: {
-      CryptoAccount: '../modules/accounts/account.entity.js#Account',
-      CryptoApiKey: '../modules/accounts/api-key.entity.js#ApiKey',
-      PaymentRequest: '../modules/payment-requests/payment-request.entity.js#PaymentRequest as PaymentRequestEntity',
-      PaymentRequestPage: '../modules/payment-requests/payment-request.repository.js#PaymentRequestPage as PaymentRequestPageModel',
-      CryptoPayment: '../modules/payments/payment.entity.js#Payment as PaymentEntity',
-      CryptoWebhookDelivery: '../modules/webhooks/webhook-delivery.queries.js#DeliveryWithAttempts',
+      CryptoAccount: '../modules/accounts/index.js#Account',
+      CryptoApiKey: '../modules/accounts/index.js#ApiKey',
+      PaymentRequest: '../modules/payment-requests/index.js#PaymentRequest as PaymentRequestEntity',
+      PaymentRequestPage: '../modules/payment-requests/index.js#PaymentRequestPage as PaymentRequestPageModel',
+      CryptoPayment: '../modules/payments/index.js#Payment as PaymentEntity',
+      CryptoWebhookDelivery: '@tributary/kit#DeliveryWithAttempts',
       CryptoWebhookDeliveryAttempt: '@tributary/kit#WebhookDeliveryAttempt as WebhookDeliveryAttemptRow',
     },
   },

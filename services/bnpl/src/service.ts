@@ -1,6 +1,6 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, loadTypeDefs, serviceEnv, webhookEntities } from '@tributary/kit';
+import { envelopeErrorFormat, loadTypeDefs, serviceEnv, kitEntities } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -23,7 +23,7 @@ export const SERVICE_NAME = 'bnpl';
 export const bnplEnv = serviceEnv;
 export type BnplConfig = z.infer<typeof bnplEnv>;
 
-export const entities = [MerchantSchema, MerchantUserSchema, DashboardTokenSchema, ApiKeySchema, ...webhookEntities];
+export const entities = [MerchantSchema, MerchantUserSchema, DashboardTokenSchema, ApiKeySchema, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;

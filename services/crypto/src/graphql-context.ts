@@ -1,10 +1,11 @@
 import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
-import type { AccountService, CryptoPrincipal } from './modules/accounts/account.service.js';
-import type { PaymentRequestService } from './modules/payment-requests/payment-request.service.js';
-import type { PaymentService } from './modules/payments/payment.service.js';
-import type { WebhookDeliveryService } from './modules/webhooks/webhook-delivery.service.js';
+import type { AccountService, CryptoPrincipal } from './modules/accounts/index.js';
+import type { PaymentRequestService } from './modules/payment-requests/index.js';
+import type { PaymentService } from './modules/payments/index.js';
+import type { WebhookDeliveryService } from './modules/webhooks/index.js';
 
+/** The domain services the resolvers call (the same instances the REST routes use). */
 export interface CryptoServices {
   accounts: AccountService;
   paymentRequests: PaymentRequestService;

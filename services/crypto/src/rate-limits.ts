@@ -18,7 +18,9 @@ import {
   type RateLimitStore,
 } from '@tributary/kit';
 import type { Express, RequestHandler } from 'express';
-import type { AccountService, CryptoPrincipal } from './modules/accounts/account.service.js';
+import { HOSTED_PAGE_PREFIX, MERCHANT_API_PREFIX, PUBLIC_API_PREFIX } from './api-paths.js';
+import type { AccountService, CryptoPrincipal } from './modules/accounts/index.js';
+import { SERVICE_NAME } from './service-name.js';
 
 /** Env fields of the limits (spread into cryptoEnv). The defaults are the spec's numbers. */
 export const rateLimitFields = {
@@ -35,13 +37,9 @@ export type CryptoRateLimitConfig = RateLimitEnv & {
   CRYPTO_PUBLIC_RATE_LIMIT: number;
 };
 
-export const MERCHANT_PREFIX = '/api/merchant/v1';
-export const PUBLIC_API_PREFIX = '/api/pay';
-export const HOSTED_PAGE_PREFIX = '/pay';
-
 /** The counters' store (Redis when REDIS_URL is set, waiting briefly for the connection); close it with the app. */
 export async function openRateLimitStore(config: CryptoRateLimitConfig, logger: Logger): Promise<RateLimitStore> {
-  const store = createRateLimitStore({ service: 'crypto', logger, redisUrl: config.REDIS_URL, redisPrefix: config.RATE_LIMIT_REDIS_PREFIX });
+  const store = createRateLimitStore({ service: SERVICE_NAME, logger, redisUrl: config.REDIS_URL, redisPrefix: config.RATE_LIMIT_REDIS_PREFIX });
   await store.ready();
   return store;
 }
@@ -61,7 +59,7 @@ export async function openRateLimitStore(config: CryptoRateLimitConfig, logger: 
  *   browser (which polls the endpoint for live status) does not starve a custom checkout of the same IP, and unknown
  *   slugs count like known ones.
  */
-export function mountRateLimits(app: Express, options: { store: RateLimitStore; config: CryptoRateLimitConfig; logger: Logger; accounts: () => AccountService }): void {
+export function mountRateLimits(app: Express, options: { store: RateLimitStore; config: CryptoRateLimitConfig; logger: Logger; accounts: AccountService }): void {
   const { store, config, logger } = options;
   applyTrustProxy(app, config.TRUST_PROXY);
   const durationSeconds = config.CRYPTO_RATE_LIMIT_WINDOW_SECONDS;
@@ -79,7 +77,7 @@ export function mountRateLimits(app: Express, options: { store: RateLimitStore; 
     key: (req, res) => (principal(res) || (req.path === SUBGRAPH_PATH && req.headers.authorization === undefined) ? undefined : clientIpKey(req)),
   });
   // Mounted without a path (underPathPrefix) so the OpenAPI drift check does not see them as routes.
-  app.use(underPathPrefix(MERCHANT_PREFIX, identify, perKey, perIpWithoutValidKey));
+  app.use(underPathPrefix(MERCHANT_API_PREFIX, identify, perKey, perIpWithoutValidKey));
   app.use(underPathPrefix(SUBGRAPH_PATH, identify, perKey, perIpWithoutValidKey));
   app.use(graphqlRateLimitedResponse(SUBGRAPH_PATH));
   app.use(underPathPrefix(PUBLIC_API_PREFIX, rateLimit({ store, logger, bucket: { name: 'public-api', ...publicLimit }, key: clientIpKey })));
@@ -87,11 +85,11 @@ export function mountRateLimits(app: Express, options: { store: RateLimitStore; 
 }
 
 /** Authenticates a request that carries credentials; a failure is not answered here (the route's guard does it). */
-function identifyMerchant(accounts: () => AccountService): RequestHandler {
+function identifyMerchant(accounts: AccountService): RequestHandler {
   return async (req, res, next) => {
     if (req.headers.authorization === undefined) return next();
     try {
-      res.locals.principal = await accounts().authenticate(req.headers.authorization);
+      res.locals.principal = await accounts.authenticate(req.headers.authorization);
     } catch (error) {
       if (!(error instanceof AuthenticationError)) return next(error);
     }

@@ -1,10 +1,9 @@
-// Every module's resolvers as one map for the subgraph (typed by the generated Resolvers).
-import type { Resolvers } from './graphql/resolvers-types.js';
-import { accountResolvers } from './modules/accounts/account.resolvers.js';
-import { paymentRequestResolvers } from './modules/payment-requests/payment-request.resolvers.js';
+// Every module's resolvers as one map for the subgraph, merged type by type (each module's map is checked against the
+// Resolvers generated from schema/subgraphs/crypto.graphql).
+import { mergeResolvers } from '@tributary/kit';
+import { accountResolvers } from './modules/accounts/index.js';
+import { paymentRequestResolvers } from './modules/payment-requests/index.js';
+import { paymentResolvers } from './modules/payments/index.js';
+import { webhookDeliveryResolvers } from './modules/webhooks/index.js';
 
-export const cryptoResolvers = {
-  ...accountResolvers,
-  ...paymentRequestResolvers,
-  Query: { ...accountResolvers.Query, ...paymentRequestResolvers.Query },
-} satisfies Resolvers;
+export const cryptoResolvers = mergeResolvers(accountResolvers, paymentRequestResolvers, paymentResolvers, webhookDeliveryResolvers);

@@ -4,10 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '@tributary/kit';
 import { secretBoxFor, secretsEnv } from './config.js';
-import { Account } from './modules/accounts/account.entity.js';
-import { ApiKey } from './modules/accounts/api-key.entity.js';
-import { KEY_ID_PREFIX, hashSecret } from './modules/accounts/api-key-credentials.js';
-import { SIGNING_SECRET_PREFIX, SigningSecretService } from './modules/accounts/signing-secret.js';
+import { Account, ApiKey, KEY_ID_PREFIX, SIGNING_SECRET_PREFIX, SigningSecretService, hashSecret } from './modules/accounts/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from './modules/receive-addresses/index.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Merchant';

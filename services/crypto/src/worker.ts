@@ -1,6 +1,6 @@
 // The crypto service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `crypto` task
-// queue, activities on the crypto database, the dispatcher's sweeper) with crypto's signing-secret resolver, plus the
-// invoice expiry workflow's activities and its sweeper for invoices whose workflow was never started.
+// queue, activities on the crypto database, the workflow outbox's sweeper) with crypto's signing-secret resolver and the
+// invoice expiry workflow's activities.
 import { loadConfig } from '@tributary/kit';
 import {
   startServiceWorker,
@@ -11,35 +11,32 @@ import {
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
 import { secretBoxFor, secretsEnv } from './config.js';
-import { SigningSecretService } from './modules/accounts/signing-secret.js';
-import { createInvoiceActivities, createInvoiceExpirySweeper } from './modules/invoice-workflow/index.js';
-import { PaymentRequestService } from './modules/payment-requests/payment-request.service.js';
+import { SigningSecretService } from './modules/accounts/index.js';
+import { createInvoiceActivities } from './modules/invoice-workflow/index.js';
+import { PaymentRequestService } from './modules/payment-requests/index.js';
 import { createPaymentWebhookSink } from './modules/webhooks/index.js';
+import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
 
 export function startWorker(options: StartServiceWorkerOptions): Promise<RunningWorker> {
   // Fail at startup (naming SECRETS_ENCRYPTION_KEY) rather than at the first delivery.
   loadConfig(secretsEnv, options.env ?? process.env);
-  return startServiceWorker({ name: 'crypto', worker: cryptoWorker }, options);
+  return startServiceWorker({ name: SERVICE_NAME, worker: cryptoWorker }, options);
 }
 
 /**
  * Expiry goes through the domain service with the webhook sink: payment.expired is queued in the expiring transaction
- * and its delivery workflow started after commit (the worker's sweeper covers a crash in between).
+ * and its delivery workflow dispatched after the commit (the outbox sweeper covers a crash in between).
  */
-function paymentRequestsFor({ orm, logger, webhookDispatcher }: ServiceWorkerContext): () => PaymentRequestService {
-  const events = createPaymentWebhookSink({ logger, dispatcher: webhookDispatcher });
-  return () => new PaymentRequestService(orm.em.fork(), { events });
+function invoiceActivities({ orm, outbox }: ServiceWorkerContext) {
+  return createInvoiceActivities({ paymentRequests: new PaymentRequestService(orm.em, { events: createPaymentWebhookSink({ outbox }), outbox }) });
 }
 
 /** The crypto part of the worker definition (cryptoService.worker). */
 export const cryptoWorker: ServiceWorkerDefinition = {
   resolveSigningSecret,
-  activities: (context) => createInvoiceActivities({ paymentRequests: paymentRequestsFor(context) }),
-  background: (context) => [
-    createInvoiceExpirySweeper({ em: context.orm.em, paymentRequests: paymentRequestsFor(context), logger: context.logger }).start(),
-  ],
+  activities: invoiceActivities,
 };
 
 /**

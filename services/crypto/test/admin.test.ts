@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SecretBox, generateSecretBoxKey, signPayload, verifySignature } from '@tributary/kit';
 import { Account } from '../src/modules/accounts/account.entity.js';
-import { signingSecretRef } from '../src/modules/accounts/signing-secret.js';
+import { signingSecretRef } from '../src/modules/accounts/index.js';
 import { testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { DEMO_SIGNING_SECRET, seedDemoData } from '../src/seed.js';
 import { resolveSigningSecret } from '../src/worker.js';

@@ -2,9 +2,10 @@
 // status codes are listed in the dashboard"): CryptoAccount.webhookDeliveries, the request a delivery is about, and
 // redeliverWebhookDelivery, whose new delivery the service starts itself and the worker sends to a real receiver.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { verifySignature } from '@tributary/kit';
+import { WebhookDelivery, WorkflowOutboxEntry, verifySignature } from '@tributary/kit';
+import { waitFor } from '@tributary/kit/testing';
 import { runAdminCommand } from '../src/admin/commands.js';
-import { WebhookDeliveryQueries } from '../src/modules/webhooks/index.js';
+import { WebhookDeliveryService } from '../src/modules/webhooks/index.js';
 import { gql } from './helpers.js';
 import { startWebhookTestbed, type TestMerchant, type WebhookTestbed } from './webhook-testbed.js';
 
@@ -32,8 +33,9 @@ async function paidInvoice(path: string): Promise<{ id: number; slug: string; de
   const slug = ((await res.json()) as { payment_request: { id: string } }).payment_request.id;
   const id = Number(res.headers.get('location')!.split('/').at(-1));
   // The operator's `pay` (as in webhooks.test.ts): queues payment.paid in the payment's transaction, then dispatches.
-  await runAdminCommand(['pay', slug, '0.25'], { em: bed.h.orm.em.fork(), box: bed.box, webhooks: async () => bed.dispatcher });
-  const [delivery] = await new WebhookDeliveryQueries(bed.h.orm.em.fork()).forPaymentRequest(id);
+  await runAdminCommand(['pay', slug, '0.25'], { em: bed.h.orm.em.fork(), box: bed.box, outbox: async () => bed.outbox });
+  await bed.outbox.idle();
+  const [delivery] = await new WebhookDeliveryService(bed.h.orm.em.fork()).forPaymentRequest(id);
   await bed.env.client.workflow.getHandle(delivery!.delivery.workflowId).result();
   return { id, slug, deliveryId: delivery!.delivery.id };
 }
@@ -89,9 +91,14 @@ describe('webhook deliveries in the dashboard (GraphQL)', () => {
     expect(fresh).toMatchObject({ event: 'payment.paid', deliveryNumber: 2, redeliveryOf: paid.deliveryId, attempts: [] });
     expect(fresh.id).not.toBe(paid.deliveryId);
 
-    // The service's own dispatcher started it (no sweep, no test dispatch): wait for its workflow and the receiver.
-    const stored = await new WebhookDeliveryQueries(bed.h.orm.em.fork()).byId(fresh.id);
-    expect(stored.workflowStartedAt).toBeInstanceOf(Date);
+    // The service's own outbox dispatched it after the commit (no sweep, no test dispatch): wait for that, then for the
+    // workflow and the receiver.
+    const stored = await bed.h.orm.em.fork().findOneOrFail(WebhookDelivery, { id: fresh.id });
+    const start = await waitFor(
+      () => bed.h.orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { workflowId: stored.workflowId, kind: 'start' }),
+      (entry) => entry.dispatchedAt != null,
+    );
+    expect(start.dispatchedAt).toBeInstanceOf(Date);
     await bed.env.client.workflow.getHandle(stored.workflowId).result();
     const after = bed.receiver.requests.filter((r) => r.path === '/dash/redeliver');
     expect(after).toHaveLength(2);
@@ -102,7 +109,7 @@ describe('webhook deliveries in the dashboard (GraphQL)', () => {
 
   it("another account's delivery or an unknown id is NOT_FOUND, and nothing is queued", async () => {
     const paid = await paidInvoice('/dash/foreign');
-    const count = async () => (await new WebhookDeliveryQueries(bed.h.orm.em.fork()).forPaymentRequest(paid.id)).length;
+    const count = async () => (await new WebhookDeliveryService(bed.h.orm.em.fork()).forPaymentRequest(paid.id)).length;
     const before = await count();
     for (const [merchant, id] of [[stranger, paid.deliveryId], [bed.merchant, '00000000-0000-4000-8000-000000000000'], [bed.merchant, 'not-a-uuid']] as const) {
       const { body } = await gql(bed.h.service.url, REDELIVER, auth(merchant), { id });

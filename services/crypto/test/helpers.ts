@@ -5,6 +5,8 @@ import { Account } from '../src/modules/accounts/account.entity.js';
 import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
 import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
+import type { CryptoPrincipal } from '../src/modules/accounts/index.js';
+import { draftFromBody, type PaymentRequest, type PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { cryptoService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
@@ -26,4 +28,9 @@ export async function createMerchant(h: ServiceHarness, name: string, status: 'a
   await em.flush();
   await saveAccountXpubs(h.orm.em.fork(), account.id, testMnemonicAccountKeys());
   return { accountId: account.id, key: generated.plaintext, apiKeyId: apiKey.id };
+}
+
+/** A request created through the domain service from a REST body (the spec's field names), as the REST route does. */
+export async function createRequest(service: PaymentRequestService, principal: CryptoPrincipal, body: Record<string, unknown>): Promise<PaymentRequest> {
+  return (await service.create(principal, draftFromBody(body))).paymentRequest;
 }

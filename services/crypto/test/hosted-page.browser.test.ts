@@ -13,7 +13,7 @@ import { Account } from '../src/modules/accounts/account.entity.js';
 import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import { startHarness, type Harness } from './helpers.js';
+import { startHarness, type Harness, createRequest } from './helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe('hosted payer page in Chromium', () => {
   it('ticks the countdown, obeys the CSP, and follows payments live to paid and then redirect_url', async () => {
-    const request = await new PaymentRequestService(h.orm.em.fork()).create({ accountId, apiKeyId: 0 }, {
+    const request = await createRequest(new PaymentRequestService(h.orm.em.fork()), { accountId, apiKeyId: 0 }, {
       asset_id: 1,
       title: 'Order <7>',
       amount: '0.5',
@@ -111,7 +111,7 @@ describe('hosted payer page in Chromium', () => {
 
   it('counts down to the deadline and moves a partly paid invoice to expired without a reload', async () => {
     const service = new PaymentRequestService(h.orm.em.fork());
-    const request = await service.create({ accountId, apiKeyId: 0 }, { asset_id: 3, title: 'Short window', amount: '2', ttl_minutes: 5 });
+    const request = await createRequest(service, { accountId, apiKeyId: 0 }, { asset_id: 3, title: 'Short window', amount: '2', ttl_minutes: 5 });
     await new PaymentService(h.orm.em.fork()).record({ chain: 'litecoin', txid: 'browsertx3', index: 0, amount: '0.5', confirmations: 6, to: { slug: request.slug } });
     // The shortest ttl is a minute; the deadline is pulled in to a few seconds from now directly in the table so the
     // browser sees the real clock cross it (the stored status stays partial: the deadline is applied at read time).

@@ -8,7 +8,7 @@ import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-re
 import { PaymentService } from '../src/modules/payments/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { Amount } from '../src/money/index.js';
-import { startHarness, type Harness } from './helpers.js';
+import { startHarness, type Harness, createRequest } from './helpers.js';
 
 describe('paymentUri (QR contents)', () => {
   const btc = 'tb1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx';
@@ -65,7 +65,7 @@ describe('GET /pay/{slug}', () => {
   const hostile = '<script>alert("t")</script>';
   let invoice: PaymentRequest;
   beforeAll(async () => {
-    invoice = await requests().create(principal(), {
+    invoice = await createRequest(requests(), principal(), {
       asset_id: 1,
       title: hostile,
       description: `Order "5" & <b>bold</b> 'quoted'`,
@@ -140,7 +140,7 @@ describe('GET /pay/{slug}', () => {
   });
 
   it('shows what is left after a partial payment, and the QR URI holds the new outstanding amount', async () => {
-    const request = await requests().create(principal(), { asset_id: 2, title: 'ETH order', amount: '2' });
+    const request = await createRequest(requests(), principal(), { asset_id: 2, title: 'ETH order', amount: '2' });
     await pay(request.slug, '0.75', 'ethereum');
     const html = await (await get(`/pay/${request.slug}`)).text();
     expect(html).toContain('<strong id="status" data-status="partial">Partially paid</strong>');
@@ -150,7 +150,7 @@ describe('GET /pay/{slug}', () => {
   });
 
   it('a paid request shows Paid, hides the payment block and links back to redirect_url', async () => {
-    const request = await requests().create(principal(), { asset_id: 1, title: 'Paid order', amount: '0.1', redirect_url: 'https://93.184.216.34/done' });
+    const request = await createRequest(requests(), principal(), { asset_id: 1, title: 'Paid order', amount: '0.1', redirect_url: 'https://93.184.216.34/done' });
     await pay(request.slug, '0.1');
     const html = await (await get(`/pay/${request.slug}`)).text();
     expect(html).toContain('<strong id="status" data-status="paid">Paid</strong>');
@@ -159,8 +159,8 @@ describe('GET /pay/{slug}', () => {
   });
 
   it('past its deadline a pending or partial invoice renders as expired from the server, before any workflow ran', async () => {
-    const pendingInvoice = await requests().create(principal(), { asset_id: 1, title: 'Late order', amount: '0.4', ttl_minutes: 5 });
-    const partialInvoice = await requests().create(principal(), { asset_id: 1, title: 'Half paid order', amount: '0.4', ttl_minutes: 5 });
+    const pendingInvoice = await createRequest(requests(), principal(), { asset_id: 1, title: 'Late order', amount: '0.4', ttl_minutes: 5 });
+    const partialInvoice = await createRequest(requests(), principal(), { asset_id: 1, title: 'Half paid order', amount: '0.4', ttl_minutes: 5 });
     await pay(partialInvoice.slug, '0.1');
     // The deadline moved into the past directly in the table: the stored status stays pending/partial, so what the
     // page shows is the deadline applied at read time (the spec's "reports expired even before the sweep").
@@ -185,7 +185,7 @@ describe('GET /pay/{slug}', () => {
   });
 
   it('an open invoice carries no closing notice; a paid one says so without JavaScript', async () => {
-    const open = await requests().create(principal(), { asset_id: 1, title: 'Open order', amount: '0.2' });
+    const open = await createRequest(requests(), principal(), { asset_id: 1, title: 'Open order', amount: '0.2' });
     expect(await (await get(`/pay/${open.slug}`)).text()).toContain('<p id="notice" class="notice" role="status" aria-live="polite"></p>');
     await pay(open.slug, '0.3');
     const html = await (await get(`/pay/${open.slug}`)).text();
@@ -194,7 +194,7 @@ describe('GET /pay/{slug}', () => {
   });
 
   it('a donation link shows "any amount", no deadline and a URI without amount', async () => {
-    const request = await requests().create(principal(), { type: 'donation', asset_id: 4, title: 'Tip jar' });
+    const request = await createRequest(requests(), principal(), { type: 'donation', asset_id: 4, title: 'Tip jar' });
     const html = await (await get(`/pay/${request.slug}`)).text();
     expect(html).toContain('Any amount of <span class="asset">MATIC</span>');
     expect(html).not.toContain('id="countdown"');
@@ -202,7 +202,7 @@ describe('GET /pay/{slug}', () => {
   });
 
   it('404 page for an unknown or cancelled slug; the JSON 404 with Accept: application/json', async () => {
-    const cancelled = await requests().create(principal(), { asset_id: 3, title: 'to cancel', amount: '1' });
+    const cancelled = await createRequest(requests(), principal(), { asset_id: 3, title: 'to cancel', amount: '1' });
     await requests().cancel(principal(), cancelled.id);
     for (const slug of ['Zz0000000000000000000000', cancelled.slug, 'not-a-slug']) {
       const page = await get(`/pay/${slug}`, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });

@@ -1,22 +1,23 @@
 // The invoice expiry workflow end to end on the time-skipping Temporal test server: a real PostgreSQL database with
-// crypto's migrations, the real PaymentRequestService / PaymentService starting and signalling the workflow after
-// commit (the Temporal scheduler), and a real worker on the crypto task queue running the real activities.
+// crypto's migrations, the real PaymentRequestService / PaymentService starting and signalling the workflow through the
+// workflow outbox, and a real worker on the crypto task queue running the real activities.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { migrateUp } from '@tributary/kit';
+import { createWorkflowOutbox, enqueueWorkflowStart, migrateUp, WorkflowOutboxEntry, type WorkflowOutbox } from '@tributary/kit';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { invoiceWorkflowId, type ExpireInvoiceInput, type InvoiceExpiryWorkflowResult } from '@tributary/workflows';
 import { installTestRuntime } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Account } from '../src/modules/accounts/account.entity.js';
-import { createInvoiceActivities, createInvoiceExpirySweeper, createTemporalInvoiceScheduler, noInvoiceScheduler, type InvoiceExpiryScheduler } from '../src/modules/invoice-workflow/index.js';
+import { Account } from '../src/modules/accounts/index.js';
+import { createInvoiceActivities, invoiceExpiryStart } from '../src/modules/invoice-workflow/index.js';
 import { PaymentRequest, PaymentRequestService, type PaymentDomainEvent, type PaymentEventSink } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { openDatabase } from '../src/service.js';
+import { createRequest } from './helpers.js';
 
 const MINUTE = 60_000;
 
@@ -24,11 +25,18 @@ let env: TestWorkflowEnvironment;
 let db: TestDatabase;
 let orm: MikroORM;
 let accountId: number;
-let scheduler: InvoiceExpiryScheduler;
+let outbox: WorkflowOutbox;
 const emitted: PaymentDomainEvent[] = [];
-const sink: PaymentEventSink = { emit: async (_tx, _request, events) => void emitted.push(...events) };
+const sink: PaymentEventSink = {
+  emit: async (_tx, _request, events) => {
+    emitted.push(...events);
+    return undefined;
+  },
+};
 const principal = () => ({ accountId, apiKeyId: 0 });
-const requests = (now?: () => Date) => new PaymentRequestService(orm.em.fork(), { events: sink, scheduler, ...(now ? { now } : {}) });
+/** The domain as the HTTP process has it: workflow commands dispatched after each commit (`dispatch: false`: a crash before). */
+const requests = (options: { now?: () => Date; dispatch?: boolean } = {}) =>
+  new PaymentRequestService(orm.em.fork(), { events: sink, ...(options.dispatch === false ? {} : { outbox }), ...(options.now ? { now: options.now } : {}) });
 /** expireInvoiceIfDue calls per request id. */
 const activityCalls = new Map<number, number>();
 
@@ -45,7 +53,7 @@ beforeAll(async () => {
   accountId = account.id;
   await saveAccountXpubs(orm.em.fork(), accountId, testMnemonicAccountKeys());
   env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
-  scheduler = createTemporalInvoiceScheduler({ client: env.client });
+  outbox = createWorkflowOutbox({ em: orm.em, client: env.client });
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
@@ -56,7 +64,7 @@ afterAll(async () => {
 /** The real activities; the service's clock is the Temporal server's (time-skipped) clock when the activity runs. */
 async function newWorker() {
   let serverNow = new Date();
-  const real = createInvoiceActivities({ paymentRequests: () => requests(() => serverNow) });
+  const real = createInvoiceActivities({ paymentRequests: requests({ now: () => serverNow }) });
   const activities = {
     async expireInvoiceIfDue(input: ExpireInvoiceInput) {
       activityCalls.set(input.paymentRequestId, (activityCalls.get(input.paymentRequestId) ?? 0) + 1);
@@ -67,7 +75,12 @@ async function newWorker() {
   return createServiceWorker({ service: 'crypto', connection: env.nativeConnection, namespace: env.namespace ?? 'default', activities });
 }
 
-const createInvoice = (ttlMinutes = 60) => requests().create(principal(), { asset_id: 1, title: 'Order 1', amount: '0.5', ttl_minutes: ttlMinutes });
+/** An invoice whose workflow start has been dispatched (after-commit dispatch runs in the background). */
+async function createInvoice(ttlMinutes = 60, dispatch = true): Promise<PaymentRequest> {
+  const invoice = await createRequest(requests({ dispatch }), principal(), { asset_id: 1, title: 'Order 1', amount: '0.5', ttl_minutes: ttlMinutes });
+  await outbox.idle();
+  return invoice;
+}
 const handleOf = (request: PaymentRequest): WorkflowHandle => env.client.workflow.getHandle(invoiceWorkflowId(request.slug));
 const reload = (id: number) => orm.em.fork().findOneOrFail(PaymentRequest, { id });
 const eventsFor = (id: number) => emitted.filter((e) => e.paymentRequestId === id).map((e) => e.event);
@@ -88,8 +101,9 @@ describe('invoice expiry workflow', () => {
     const expiresAt = invoice.expiresAt!.toISOString();
     expect(await started.staticSummary()).toBe(`Invoice ${invoice.slug}: ${invoice.amountRequested!.toString()} BTC, expires ${expiresAt}`);
     expect(await started.staticDetails()).toBe(`- payment request: ${invoice.id} (account ${accountId})\n- amount: ${invoice.amountRequested!.toString()} BTC\n- expires at: ${expiresAt}`);
-    // Starting again (a retry, a sweeper) is idempotent: same run, no error.
-    await scheduler.invoiceCreated(invoice);
+    // Starting again (a retry, a sweep) is idempotent: same entry, same run, no error.
+    const again = await orm.em.fork().transactional((tx) => enqueueWorkflowStart(tx, invoiceExpiryStart({ ...invoice, expiresAt: invoice.expiresAt! })));
+    expect(await outbox.dispatch([again.id])).toEqual({ dispatched: [again.id], failed: [] });
     expect((await handle.describe()).runId).toBe(started.runId);
 
     const worker = await newWorker();
@@ -108,9 +122,10 @@ describe('invoice expiry workflow', () => {
     expect(eventsFor(invoice.id)).toEqual(['payment.expired']);
   });
 
-  it('the cancelled signal (sent by cancel after commit) ends the workflow without expiring', async () => {
+  it('the cancelled signal (queued by cancel, dispatched after commit) ends the workflow without expiring', async () => {
     const invoice = await createInvoice(60);
     await requests().cancel(principal(), invoice.id);
+    await outbox.idle();
     const worker = await newWorker();
     const result = await worker.runUntil(handleOf(invoice).result() as Promise<InvoiceExpiryWorkflowResult>);
     expect(result).toEqual({ outcome: 'cancelled', status: null });
@@ -119,11 +134,12 @@ describe('invoice expiry workflow', () => {
     expect(eventsFor(invoice.id)).toEqual([]);
   });
 
-  it('the settled signal (sent by a full payment after commit) ends the workflow: a paid invoice is not expired', async () => {
+  it('the settled signal (queued by a full payment, dispatched after commit) ends the workflow: a paid invoice is not expired', async () => {
     const invoice = await createInvoice(60);
-    const recorded = await new PaymentService(orm.em.fork(), { events: sink, scheduler }).record({
+    const recorded = await new PaymentService(orm.em.fork(), { events: sink, outbox }).record({
       chain: 'bitcoin', txid: 'settledtx01', index: 0, amount: '0.5', confirmations: 6, to: { slug: invoice.slug },
     });
+    await outbox.idle();
     expect(recorded.paymentRequest.status).toBe('paid');
     const worker = await newWorker();
     const result = await worker.runUntil(handleOf(invoice).result() as Promise<InvoiceExpiryWorkflowResult>);
@@ -135,7 +151,7 @@ describe('invoice expiry workflow', () => {
 
   it('a settled invoice whose signal was lost is still not expired when the timer fires', async () => {
     const invoice = await createInvoice(30);
-    // Paid without a scheduler: no settled signal reaches the workflow.
+    // Paid by a process that died before dispatching: the settled signal stays in the outbox, never reaching the workflow.
     await new PaymentService(orm.em.fork(), { events: sink }).record({
       chain: 'bitcoin', txid: 'settledtx02', index: 0, amount: '0.6', confirmations: 6, to: { slug: invoice.slug },
     });
@@ -148,30 +164,24 @@ describe('invoice expiry workflow', () => {
   });
 
   it('donations never expire: no workflow is started', async () => {
-    const donation = await requests().create(principal(), { asset_id: 1, title: 'Tip jar', type: 'donation' });
+    const donation = await createRequest(requests(), principal(), { asset_id: 1, title: 'Tip jar', type: 'donation' });
+    await outbox.idle();
     await expect(handleOf(donation).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    expect(await orm.em.fork().count(WorkflowOutboxEntry, { workflowId: invoiceWorkflowId(donation.slug) })).toBe(0);
   });
 });
 
-describe('invoice expiry sweeper (crash between commit and workflow start)', () => {
-  it('expires an overdue invoice that has no workflow, once, and leaves fresh and settled ones alone', async () => {
-    const saved = scheduler;
-    scheduler = noInvoiceScheduler;
-    try {
-      const orphan = await createInvoice(10);
-      const fresh = await createInvoice(600);
-      await expect(handleOf(orphan).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
-      const later = new Date(Date.now() + 15 * MINUTE);
-      const sweeper = createInvoiceExpirySweeper({ em: orm.em, paymentRequests: () => requests(() => later), now: () => later, graceMs: 2 * MINUTE });
-      const first = await sweeper.sweepOnce();
-      expect(first).toContain(orphan.id);
-      expect(first).not.toContain(fresh.id);
-      expect(await sweeper.sweepOnce()).not.toContain(orphan.id);
-      expect((await reload(orphan.id)).status).toBe('expired');
-      expect((await reload(fresh.id)).status).toBe('pending');
-      expect(eventsFor(orphan.id)).toEqual(['payment.expired']);
-    } finally {
-      scheduler = saved;
-    }
+describe('a crash between commit and dispatch', () => {
+  it("the invoice's start waits in the outbox; the sweep starts the workflow, which expires the invoice once", async () => {
+    const orphan = await createInvoice(10, false);
+    await expect(handleOf(orphan).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    const swept = await outbox.sweep({ olderThanMs: 0 });
+    expect(swept.failed).toEqual([]);
+    const worker = await newWorker();
+    const result = await worker.runUntil(handleOf(orphan).result() as Promise<InvoiceExpiryWorkflowResult>);
+    expect(result).toEqual({ outcome: 'expired', status: 'expired' });
+    expect(activityCalls.get(orphan.id)).toBe(1);
+    expect((await reload(orphan.id)).status).toBe('expired');
+    expect(eventsFor(orphan.id)).toEqual(['payment.expired']);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { createMerchant, gql, startHarness, type Harness } from './helpers.js';
+import { createMerchant, gql, startHarness, type Harness, createRequest } from './helpers.js';
 
 let h: Harness;
 let key: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const service = () => new PaymentRequestService(h.orm.em.fork());
   const pay = (slug: string, amount: string) =>
     new PaymentService(h.orm.em.fork()).record({ chain: 'bitcoin', txid: randomBytes(32).toString('hex'), index: 0, amount, confirmations: 2, to: { slug } });
-  const invoice = (reference: string) => service().create(principal, { asset_id: 1, title: reference, amount: '1', reference });
+  const invoice = (reference: string) => createRequest(service(), principal, { asset_id: 1, title: reference, amount: '1', reference });
   const add = (status: string, request: PaymentRequest) => (made[status] ??= []).push(request.slug);
 
   add('pending', await invoice('ord-1'));
@@ -52,9 +52,9 @@ beforeAll(async () => {
   await service().expireIfDue(stored.id);
   add('expired', stored);
   // A donation link never expires; it reports pending until paid. Its reference is shared with an invoice.
-  add('pending', await service().create(principal, { type: 'donation', asset_id: 2, title: 'Tips', reference: 'ord-1' }));
+  add('pending', await createRequest(service(), principal, { type: 'donation', asset_id: 2, title: 'Tips', reference: 'ord-1' }));
   // Another account's pending invoice with the same reference must never show up.
-  await new PaymentRequestService(h.orm.em.fork()).create({ accountId: theirs.accountId, apiKeyId: 0 }, { asset_id: 1, title: 'x', amount: '1', reference: 'ord-1' });
+  await createRequest(new PaymentRequestService(h.orm.em.fork()), { accountId: theirs.accountId, apiKeyId: 0 }, { asset_id: 1, title: 'x', amount: '1', reference: 'ord-1' });
 }, 60_000);
 afterAll(async () => {
   await h?.close();

@@ -6,7 +6,7 @@ import { Account } from '../src/modules/accounts/account.entity.js';
 import { PaymentRequest, PaymentRequestService, type PaymentDomainEvent, type PaymentEventSink } from '../src/modules/payment-requests/index.js';
 import { Payment, PaymentService } from '../src/modules/payments/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import { startHarness, type Harness } from './helpers.js';
+import { startHarness, type Harness, createRequest } from './helpers.js';
 
 let h: Harness;
 let accountId: number;
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 async function invoice(amount: string, assetId = 1): Promise<PaymentRequest> {
-  return requests().create(principal(), { asset_id: assetId, title: 'inv', amount });
+  return createRequest(requests(), principal(), { asset_id: assetId, title: 'inv', amount });
 }
 const reload = (id: number) => h.orm.em.fork().findOneOrFail(PaymentRequest, { id });
 const eventsFor = (id: number) => emitted.filter((e) => e.paymentRequestId === id).map((e) => e.event);
@@ -108,7 +108,7 @@ describe('PaymentService.record', () => {
   });
 
   it('a donation becomes paid on its first payment and stays paid', async () => {
-    const donation = await requests().create(principal(), { asset_id: 4, title: 'tips', type: 'donation' });
+    const donation = await createRequest(requests(), principal(), { asset_id: 4, title: 'tips', type: 'donation' });
     const first = await payments().record({ chain: 'polygon', txid: txid(), index: 0, amount: '5', confirmations: 30, to: { slug: donation.slug } });
     const second = await payments().record({ chain: 'polygon', txid: txid(), index: 0, amount: '2.5', confirmations: 30, to: { slug: donation.slug } });
     expect([first.events.map((e) => e.event), second.events]).toEqual([['payment.paid'], []]);

@@ -6,7 +6,7 @@ import { Account } from '../src/modules/accounts/account.entity.js';
 import { PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { DEMO_API_KEY, seedDemoData } from '../src/seed.js';
-import { startHarness, type Harness } from './helpers.js';
+import { startHarness, type Harness, createRequest } from './helpers.js';
 
 const ORIGIN = 'https://shop.example';
 const PUBLIC_LIMIT = 5;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const account = em.create(Account, { name: 'Checkout shop', status: 'active' });
   await em.flush();
   await saveAccountXpubs(h.orm.em.fork(), account.id, testMnemonicAccountKeys());
-  slug = (await new PaymentRequestService(h.orm.em.fork()).create({ accountId: account.id, apiKeyId: 0 }, { asset_id: 1, title: 'Checkout', amount: '0.1' })).slug;
+  slug = (await createRequest(new PaymentRequestService(h.orm.em.fork()), { accountId: account.id, apiKeyId: 0 }, { asset_id: 1, title: 'Checkout', amount: '0.1' })).slug;
 });
 afterAll(async () => {
   await h?.close();

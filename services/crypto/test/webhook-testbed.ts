@@ -1,14 +1,14 @@
 // Everything a crypto webhook test needs, real end to end: the service over HTTP on its own database, the kit's
 // delivery workflow on a time-skipping Temporal server with crypto's signing-secret resolver, a local HTTPS receiver,
-// a dispatcher on that server, and a merchant account with an API key and its signing secret.
+// the workflow outbox on that server, and a merchant account with an API key and its signing secret.
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
-import { createLogger, createWebhookDeliveryActivities, createWebhookDispatcher, createWebhookSender, generateSecretBoxKey, loadConfig, type SecretBox, type WebhookDispatcher } from '@tributary/kit';
+import { createLogger, createWebhookDeliveryActivities, createWebhookSender, createWorkflowOutbox, generateSecretBoxKey, loadConfig, type SecretBox, type WorkflowOutbox } from '@tributary/kit';
 import { startHttpsReceiver, type HttpsReceiver } from '@tributary/kit/testing';
 import { installTestRuntime } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import { secretBoxFor, secretsEnv } from '../src/config.js';
-import { AccountAdminService } from '../src/modules/accounts/account-admin.service.js';
+import { AccountAdminService } from '../src/modules/accounts/index.js';
 import { createInvoiceActivities } from '../src/modules/invoice-workflow/index.js';
 import { PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { createPaymentWebhookSink } from '../src/modules/webhooks/index.js';
@@ -30,14 +30,15 @@ export interface WebhookTestbed {
   h: Harness;
   env: TestWorkflowEnvironment;
   receiver: HttpsReceiver;
-  dispatcher: WebhookDispatcher;
+  /** The workflow outbox on the time-skipping server (what the operator commands and the worker use). */
+  outbox: WorkflowOutbox;
   merchant: TestMerchant;
   createMerchant(name: string): Promise<TestMerchant>;
   close(): Promise<void>;
 }
 
 /**
- * `serviceOnTestServer`: the HTTP service's own Temporal client (invoice workflows, dispatch after commit) talks to
+ * `serviceOnTestServer`: the HTTP service's own workflow outbox (invoice workflows, dispatch after commit) talks to
  * the time-skipping server too, so what the service starts is delivered by this worker. Off, it uses the run's
  * TEMPORAL_ADDRESS (a real-time dev server without a crypto worker), which keeps invoice deadlines out of the
  * skipped time of tests that wait through retry schedules.
@@ -54,12 +55,12 @@ export async function startWebhookTestbed(options: { serviceOnTestServer?: boole
   });
   const receiver = await startHttpsReceiver();
   const logger = createLogger({ service: 'crypto', level: 'silent' });
-  const dispatcher = createWebhookDispatcher({ service: 'crypto', em: h.orm.em, client: env.client, logger });
+  const outbox = createWorkflowOutbox({ em: h.orm.em, client: env.client, logger });
   // The invoice workflows the service starts on this server reach their deadline when a test's wait skips time; the
   // real activity decides on the server's (skipped) clock, as in production the worker's clock is the deadline's.
   let serverNow = new Date();
   const invoices = createInvoiceActivities({
-    paymentRequests: () => new PaymentRequestService(h.orm.em.fork(), { now: () => serverNow, events: createPaymentWebhookSink({ dispatcher, logger }) }),
+    paymentRequests: new PaymentRequestService(h.orm.em.fork(), { now: () => serverNow, events: createPaymentWebhookSink({ outbox }), outbox }),
   });
   const worker: Worker = await createServiceWorker({
     service: 'crypto',
@@ -96,10 +97,11 @@ export async function startWebhookTestbed(options: { serviceOnTestServer?: boole
     h,
     env,
     receiver,
-    dispatcher,
+    outbox,
     merchant: await createMerchant('Webhook Shop'),
     createMerchant,
     async close() {
+      await outbox.idle();
       worker.shutdown();
       await running;
       await env.teardown();

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { Client, Connection } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { WebhookDelivery, verifySignature, type SecretBox, type WebhookDispatcher } from '@tributary/kit';
+import { WebhookDelivery, WorkflowOutboxEntry, verifySignature, type SecretBox, type WorkflowOutbox } from '@tributary/kit';
 import type { HttpsReceiver, ReceivedRequest } from '@tributary/kit/testing';
 import { runAdminCommand, type AdminDeps } from '../src/admin/commands.js';
 import { main } from '../src/admin/run.js';
-import { PAYMENT_WEBHOOK_FIELDS, WebhookDeliveryQueries } from '../src/modules/webhooks/index.js';
+import { PAYMENT_WEBHOOK_FIELDS, WebhookDeliveryService } from '../src/modules/webhooks/index.js';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
 import { gql, type Harness } from './helpers.js';
 import { startWebhookTestbed, type WebhookTestbed } from './webhook-testbed.js';
@@ -20,14 +20,14 @@ let box: SecretBox;
 let h: Harness;
 let env: TestWorkflowEnvironment;
 let receiver: HttpsReceiver;
-let dispatcher: WebhookDispatcher;
+let outbox: WorkflowOutbox;
 let apiKey: string;
 let accountId: number;
 let signingSecret: string;
 
 beforeAll(async () => {
   bed = await startWebhookTestbed();
-  ({ encryptionKey: KEY, box, h, env, receiver, dispatcher } = bed);
+  ({ encryptionKey: KEY, box, h, env, receiver, outbox } = bed);
   ({ apiKey, accountId, signingSecret } = bed.merchant);
 }, 180_000);
 
@@ -35,10 +35,12 @@ afterAll(async () => {
   await bed?.close();
 });
 
-const deps = (): AdminDeps => ({ em: h.orm.em.fork(), box, webhooks: async () => dispatcher });
+const deps = (): AdminDeps => ({ em: h.orm.em.fork(), box, outbox: async () => outbox });
 
 async function pay(slug: string, amount: string, ...extra: string[]) {
   const result = await runAdminCommand(['pay', slug, amount, ...extra], deps());
+  // The command's deliveries are dispatched after its commit in the background (the command line waits for them too).
+  await outbox.idle();
   return result.json as { payment: Record<string, unknown>; payment_request: Record<string, unknown>; events: string[]; credited: boolean };
 }
 
@@ -54,9 +56,11 @@ async function createInvoice(path: string, body: Record<string, unknown> = {}): 
   return { id, slug: created.payment_request.id, address: created.payment_request.address };
 }
 
-const deliveriesOf = (requestId: number) => new WebhookDeliveryQueries(h.orm.em.fork()).forPaymentRequest(requestId);
+const deliveriesOf = (requestId: number) => new WebhookDeliveryService(h.orm.em.fork()).forPaymentRequest(requestId);
 const result = (delivery: WebhookDelivery) => env.client.workflow.getHandle(delivery.workflowId).result();
 const forPath = (path: string): ReceivedRequest[] => receiver.requests.filter((r) => r.path === path);
+/** The outbox entry that starts a delivery's workflow. */
+const startOf = (delivery: WebhookDelivery) => h.orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { workflowId: delivery.workflowId, kind: 'start' });
 
 function expectSigned(request: ReceivedRequest, event: string): Record<string, unknown> {
   expect(request.method).toBe('POST');
@@ -87,7 +91,8 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
     expect(deliveries).toHaveLength(1);
     paidDelivery = deliveries[0]!.delivery;
     expect(paidDelivery).toMatchObject({ eventName: 'payment.paid', endpointUrl: `${receiver.url}/paid`, signingSecretRef: `account:${accountId}` });
-    expect(paidDelivery.workflowStartedAt).toBeInstanceOf(Date); // started after the commit, by pay's dispatcher
+    // Started after the commit, through the outbox by pay's own dispatch.
+    expect(await startOf(paidDelivery)).toMatchObject({ dispatchedAt: expect.any(Date) });
 
     await expect(result(paidDelivery)).resolves.toEqual({ outcome: 'delivered', attempts: 1 });
     const received = forPath('/paid');
@@ -172,6 +177,7 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
     receiver.setResponder(() => ({ status: 200 }));
     const before = forPath('/paid').length;
     const out = (await runAdminCommand(['redeliver', paidDelivery.id], deps())).json as Record<string, unknown>;
+    await outbox.idle();
     expect(out).toEqual({ delivery_id: expect.any(String), workflow_id: `webhook-crypto-${paidDelivery.eventId}-2`, redelivery_of: paidDelivery.id, event: 'payment.paid' });
     const again = await h.orm.em.fork().findOneOrFail(WebhookDelivery, { id: out.delivery_id as string });
     await expect(result(again)).resolves.toEqual({ outcome: 'delivered', attempts: 1 });
@@ -219,7 +225,7 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
       expect(code).toBe(0);
       expect(body).toMatchObject({ payment_request: { id: invoice.slug, status: 'paid' }, events: ['payment.paid'] });
       const [only] = await deliveriesOf(invoice.id);
-      expect(only!.delivery.workflowStartedAt).toBeInstanceOf(Date);
+      expect(await startOf(only!.delivery)).toMatchObject({ dispatchedAt: expect.any(Date) });
       const connection = await Connection.connect({ address });
       try {
         const handle = new Client({ connection }).workflow.getHandle(only!.delivery.workflowId);
@@ -237,10 +243,11 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
       expect(code).toBe(0);
       expect(body).toMatchObject({ payment_request: { status: 'paid' }, events: ['payment.paid'] });
       const [only] = await deliveriesOf(invoice.id);
-      expect(only!.delivery.workflowStartedAt).toBeNull();
+      const start = await startOf(only!.delivery);
+      expect(start).toMatchObject({ dispatchedAt: null, attempts: 0 });
       expect(forPath('/swept')).toHaveLength(0);
-      const swept = await dispatcher.sweep({ olderThanMs: 0 });
-      expect(swept.started).toContain(only!.delivery.id);
+      const swept = await outbox.sweep({ olderThanMs: 0 });
+      expect(swept.dispatched).toContain(start.id);
       await expect(result(only!.delivery)).resolves.toEqual({ outcome: 'delivered', attempts: 1 });
       expectSigned(forPath('/swept')[0]!, 'payment.paid');
     }, 60_000);

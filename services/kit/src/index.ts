@@ -5,6 +5,7 @@ export * from './graphql/index.js';
 export * from './http/index.js';
 export * from './logging/index.js';
 export * from './openapi/index.js';
+export * from './outbox/index.js';
 export * from './security/index.js';
 export * from './validation/index.js';
 export * from './webhooks/index.js';

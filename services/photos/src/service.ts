@@ -1,6 +1,6 @@
 // Composition root of the photos service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, loadTypeDefs, serviceEnv, webhookEntities } from '@tributary/kit';
+import { envelopeErrorFormat, loadTypeDefs, serviceEnv, kitEntities } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -26,7 +26,7 @@ export const SERVICE_NAME = 'photos';
 export const photosEnv = serviceEnv;
 export type PhotosConfig = z.infer<typeof photosEnv>;
 
-export const entities = [TeamSchema, UserSchema, TeamMembershipSchema, AccessTokenSchema, ProjectSchema, ...webhookEntities];
+export const entities = [TeamSchema, UserSchema, TeamMembershipSchema, AccessTokenSchema, ProjectSchema, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;

@@ -1,29 +1,16 @@
 // The operator commands of the crypto service (`npm run admin -- crypto <command>`): argument parsing and output
-// only; every rule lives in the domain services (AccountAdminService, AssetService). Each command returns a result
-// with one JSON document (--json) and a human text; a bad argument throws UsageError (exit 2), an unknown id the
-// kit's NotFoundError (exit 1).
+// only; every rule lives in the domain services (AccountAdminService, AssetService, PaymentService,
+// WebhookDeliveryService). Each command returns one JSON document (--json) and a human text; a bad argument throws
+// UsageError (exit 2), an unknown id the kit's NotFoundError (exit 1).
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SecretBox, WebhookDispatcher } from '@tributary/kit';
+import type { SecretBox, WorkflowOutbox } from '@tributary/kit';
 import { NotFoundError } from '@tributary/kit';
-import { ACCOUNT_STATUSES } from '../modules/accounts/account.entity.js';
-import { AccountAdminService } from '../modules/accounts/account-admin.service.js';
+import { AccountAdminService } from '../modules/accounts/index.js';
 import { AssetService, type Asset } from '../modules/assets/index.js';
-import { PaymentRequestRepository, SLUG_PATTERN } from '../modules/payment-requests/index.js';
+import { PaymentRequest, SLUG_PATTERN } from '../modules/payment-requests/index.js';
 import { PaymentService } from '../modules/payments/index.js';
-import { WebhookDeliveryQueries, createPaymentWebhookSink, presentDelivery, redeliverPaymentWebhook } from '../modules/webhooks/index.js';
-
-export const USAGE = `usage: admin crypto <command> [--json]
-  account create --name NAME [--xpub ASSET=XPUB ...]   create an account (no --xpub: the public test mnemonic's keys)
-  account suspend ACCOUNT_ID | account unsuspend ACCOUNT_ID
-  assets                                               list assets (asset_id, code, chain, decimals, confirmations)
-  asset confirmations ASSET N                          set an asset's confirmation threshold (never below the spec default)
-  key create --account ACCOUNT_ID                      new API key <KEY_ID>.<SECRET>, shown once
-  key revoke KEY_ID                                    revoke an API key (next request gets 401)
-  secret rotate --account ACCOUNT_ID                   new webhook signing secret whsec_..., shown once; the old one stops at once
-  pay SLUG AMOUNT [--confirmations N] [--txid T]       record an incoming payment (default: the asset's threshold, a random txid, index 0)
-  deliveries [--account ACCOUNT_ID]                    recent webhook deliveries with their attempts and status codes
-  redeliver DELIVERY_ID                                re-fire a delivery: a new delivery of the same event (same body)`;
+import { WebhookDeliveryService, createPaymentWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
 
 /** A malformed command line: exit code 2 and one line on stderr. */
 export class UsageError extends Error {
@@ -36,18 +23,8 @@ export class UsageError extends Error {
 export interface AdminDeps {
   em: EntityManager;
   box: SecretBox;
-  /** The webhook dispatcher (Temporal client), opened only by the commands that start deliveries (pay, redeliver). */
-  webhooks?: () => Promise<WebhookDispatcher>;
-}
-
-function webhooksOf(deps: AdminDeps): Promise<WebhookDispatcher> {
-  if (!deps.webhooks) throw new Error('no Temporal client configured for webhook deliveries');
-  return deps.webhooks();
-}
-
-function deliveryText(view: ReturnType<typeof presentDelivery>): string {
-  const codes = view.attempts.map((a) => (a.status_code === null ? (a.outcome === 'delivered' ? 'ok' : 'error') : String(a.status_code))).join(',');
-  return `${view.id}  ${view.event.padEnd(15)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
+  /** The workflow outbox (a Temporal client), opened only by the commands that queue deliveries (pay, redeliver). */
+  outbox?: () => Promise<WorkflowOutbox>;
 }
 
 export interface CommandResult {
@@ -58,6 +35,15 @@ export interface CommandResult {
 interface ParsedArgs {
   positionals: string[];
   options: Map<string, string[]>;
+}
+
+interface AdminCommand {
+  /** The command line as `help` shows it. */
+  usage: string;
+  summary: string;
+  /** Options it takes (`--name`), besides --json. */
+  options: readonly string[];
+  run(args: ParsedArgs, deps: AdminDeps): Promise<CommandResult>;
 }
 
 /** `--name N`, `--name=N`, repeatable options; `--json` is taken off by the caller. */
@@ -91,12 +77,18 @@ function single(args: ParsedArgs, name: string): string {
   return values[0]!;
 }
 
-function noExtra(args: ParsedArgs, expected: number, shape: string): void {
-  if (args.positionals.length !== expected) throw new UsageError(`expected: ${shape}`);
+function positionals(args: ParsedArgs, count: number, usage: string): string[] {
+  if (args.positionals.length !== count) throw new UsageError(`expected: ${usage}`);
+  return args.positionals;
 }
 
 function positiveId(value: string, what: string): number {
   if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new UsageError(`${what} must be a positive whole number (got "${value}")`);
+  return Number(value);
+}
+
+function wholeNumber(value: string, what: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${what} must be a whole number (got "${value}")`);
   return Number(value);
 }
 
@@ -112,135 +104,212 @@ function xpubOptions(values: readonly string[]): Record<string, string> {
   return xpubs;
 }
 
+function outboxOf(deps: AdminDeps): Promise<WorkflowOutbox> {
+  if (!deps.outbox) throw new Error('no Temporal client configured for webhook deliveries');
+  return deps.outbox();
+}
+
 function assetJson(asset: Asset) {
   return { id: asset.id, code: asset.code, chain: asset.chain, decimals: asset.decimals, confirmations: asset.confirmations, default_confirmations: asset.defaultConfirmations };
 }
 
+function deliveryText(view: ReturnType<typeof presentDelivery>): string {
+  const codes = view.attempts.map((a) => (a.status_code === null ? (a.outcome === 'delivered' ? 'ok' : 'error') : String(a.status_code))).join(',');
+  return `${view.id}  ${view.event.padEnd(15)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
+}
+
+const accountCreate: AdminCommand = {
+  usage: 'account create --name NAME [--xpub ASSET=XPUB ...]',
+  summary: "create an account (no --xpub: the public test mnemonic's keys)",
+  options: ['name', 'xpub'],
+  async run(args, deps) {
+    positionals(args, 0, this.usage);
+    const created = await new AccountAdminService(deps.em, deps.box).createAccount({ name: single(args, 'name'), xpubs: xpubOptions(args.options.get('xpub') ?? []) });
+    const { account } = created;
+    return {
+      json: { account_id: account.id, name: account.name, status: account.status, assets: created.assets, test_keys: created.testKeys, signing_secret: created.signingSecret },
+      text: [
+        `Created account ${account.id} "${account.name}" (assets: ${created.assets.join(', ')}${created.testKeys ? '; receive keys from the PUBLIC test mnemonic, never for real funds' : ''}).`,
+        `Webhook signing secret (shown once, store it now): ${created.signingSecret}`,
+        `Next: admin crypto key create --account ${account.id}`,
+      ].join('\n'),
+    };
+  },
+};
+
+function accountStatusCommand(action: 'suspend' | 'unsuspend'): AdminCommand {
+  return {
+    usage: `account ${action} ACCOUNT_ID`,
+    summary: action === 'suspend' ? 'refuse every key of the account from its next request' : 'let the account in again',
+    options: [],
+    async run(args, deps) {
+      const [id] = positionals(args, 1, this.usage);
+      const status = action === 'suspend' ? 'suspended' : 'active';
+      const { account, changed } = await new AccountAdminService(deps.em, deps.box).setStatus(positiveId(id!, 'ACCOUNT_ID'), status);
+      return { json: { account_id: account.id, status: account.status, changed }, text: `Account ${account.id} is ${account.status}${changed ? '' : ' (unchanged)'}.` };
+    },
+  };
+}
+
+const assetsList: AdminCommand = {
+  usage: 'assets',
+  summary: 'list assets (asset_id, code, chain, decimals, confirmations)',
+  options: [],
+  async run(args, deps) {
+    positionals(args, 0, this.usage);
+    const assets = (await new AssetService(deps.em).list()).map(assetJson);
+    const header = 'asset_id  code   chain      decimals  confirmations (default)';
+    const rows = assets.map((a) => `${String(a.id).padEnd(10)}${a.code.padEnd(7)}${a.chain.padEnd(11)}${String(a.decimals).padEnd(10)}${a.confirmations} (${a.default_confirmations})`);
+    return { json: { assets }, text: [header, ...rows].join('\n') };
+  },
+};
+
+const assetConfirmations: AdminCommand = {
+  usage: 'asset confirmations ASSET N',
+  summary: "set an asset's confirmation threshold (never below the spec default)",
+  options: [],
+  async run(args, deps) {
+    const [code, n] = positionals(args, 2, this.usage);
+    const asset = await new AssetService(deps.em).raiseConfirmations(code!, wholeNumber(n!, 'N'));
+    return { json: { asset: assetJson(asset) }, text: `${asset.code} payments now count at ${asset.confirmations} confirmations.` };
+  },
+};
+
+const keyCreate: AdminCommand = {
+  usage: 'key create --account ACCOUNT_ID',
+  summary: 'new API key <KEY_ID>.<SECRET>, shown once',
+  options: ['account'],
+  async run(args, deps) {
+    positionals(args, 0, this.usage);
+    const created = await new AccountAdminService(deps.em, deps.box).createApiKey(positiveId(single(args, 'account'), '--account'));
+    return { json: { key: created.key }, text: `API key for account ${created.accountId} (shown once, store it now; only a hash is kept):\n${created.key}` };
+  },
+};
+
+const keyRevoke: AdminCommand = {
+  usage: 'key revoke KEY_ID',
+  summary: 'revoke an API key (next request gets 401)',
+  options: [],
+  async run(args, deps) {
+    const [keyId] = positionals(args, 1, this.usage);
+    const revoked = await new AccountAdminService(deps.em, deps.box).revokeApiKey(keyId!);
+    return {
+      json: { key_id: revoked.keyId, account_id: revoked.accountId, revoked_at: revoked.revokedAt.toISOString(), already_revoked: revoked.alreadyRevoked },
+      text: `Key ${revoked.keyId} ${revoked.alreadyRevoked ? 'was already revoked' : 'is revoked'} (since ${revoked.revokedAt.toISOString()}).`,
+    };
+  },
+};
+
+const secretRotate: AdminCommand = {
+  usage: 'secret rotate --account ACCOUNT_ID',
+  summary: 'new webhook signing secret whsec_..., shown once; the old one stops at once',
+  options: ['account'],
+  async run(args, deps) {
+    positionals(args, 0, this.usage);
+    const rotated = await new AccountAdminService(deps.em, deps.box).rotateSigningSecret(positiveId(single(args, 'account'), '--account'));
+    return {
+      json: { account_id: rotated.accountId, signing_secret: rotated.signingSecret },
+      text: `New webhook signing secret for account ${rotated.accountId} (shown once; the previous one no longer verifies):\n${rotated.signingSecret}`,
+    };
+  },
+};
+
+const pay: AdminCommand = {
+  usage: 'pay SLUG AMOUNT [--confirmations N] [--txid T]',
+  summary: "record an incoming payment (default: the asset's threshold, a random txid, index 0)",
+  options: ['confirmations', 'txid'],
+  async run(args, deps) {
+    const [slug, amount] = positionals(args, 2, this.usage) as [string, string];
+    if (!SLUG_PATTERN.test(slug)) throw new UsageError(`SLUG must be a payment request id (24 letters or digits, got "${slug}")`);
+    const request = await deps.em.fork().getRepository(PaymentRequest).findBySlug(slug);
+    if (!request) throw new NotFoundError(`No payment request with id ${slug}.`);
+    const asset = request.asset as Asset;
+    const confirmationsText = args.options.get('confirmations')?.at(-1);
+    const confirmations = confirmationsText === undefined ? asset.confirmations : wholeNumber(confirmationsText, '--confirmations');
+    const txid = args.options.get('txid')?.at(-1) ?? randomBytes(32).toString('hex');
+    // Without a reachable Temporal the deliveries stay queued and the worker's outbox sweeper dispatches them.
+    const outbox = request.webhookUrl ? await outboxOf(deps).catch(() => undefined) : undefined;
+    const recorded = await new PaymentService(deps.em, { events: createPaymentWebhookSink({ outbox }), outbox }).record({ chain: asset.chain, txid, index: 0, amount, confirmations, to: { slug } });
+    const { payment, paymentRequest } = recorded;
+    const json = {
+      payment: { chain: payment.chain, txid: payment.txid, index: payment.outputIndex, amount: payment.value.toString(), confirmations: payment.confirmations, counted: payment.counted },
+      credited: recorded.credited,
+      duplicate: recorded.duplicate,
+      payment_request: { id: paymentRequest.slug, status: paymentRequest.statusAt(new Date()), amount_paid: paymentRequest.amountPaid.toString(), amount_outstanding: paymentRequest.amountOutstanding?.toString() ?? null, paid_at: paymentRequest.paidAt?.toISOString() ?? null },
+      events: recorded.events.map((e) => e.event),
+    };
+    const counted = payment.counted ? '' : ` (not counted yet: ${payment.confirmations} of ${asset.confirmations} confirmations)`;
+    return {
+      json,
+      text: [
+        `Payment ${payment.value.toString()} ${asset.code} on ${payment.chain} ${payment.txid}:${payment.outputIndex}${recorded.duplicate ? ' (already recorded)' : ''}${counted}.`,
+        `Request ${paymentRequest.slug} is ${json.payment_request.status}; paid ${json.payment_request.amount_paid}${json.payment_request.amount_outstanding === null ? '' : `, outstanding ${json.payment_request.amount_outstanding}`}.`,
+        ...(json.events.length > 0 ? [`Events: ${json.events.join(', ')}${request.webhookUrl ? ' (webhook queued)' : ' (no webhook_url)'}.`] : []),
+      ].join('\n'),
+    };
+  },
+};
+
+const deliveries: AdminCommand = {
+  usage: 'deliveries [--account ACCOUNT_ID]',
+  summary: 'recent webhook deliveries with their attempts and status codes',
+  options: ['account'],
+  async run(args, deps) {
+    positionals(args, 0, this.usage);
+    const accountText = args.options.get('account')?.at(-1);
+    const scope = { accountId: accountText === undefined ? undefined : positiveId(accountText, '--account') };
+    const views = (await new WebhookDeliveryService(deps.em).recent(scope)).map(presentDelivery);
+    return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map(deliveryText).join('\n') };
+  },
+};
+
+const redeliver: AdminCommand = {
+  usage: 'redeliver DELIVERY_ID',
+  summary: 're-send a delivery: a new delivery of the same event (same body)',
+  options: [],
+  async run(args, deps) {
+    const [id] = positionals(args, 1, this.usage);
+    const outbox = await outboxOf(deps);
+    const { delivery } = await new WebhookDeliveryService(deps.em, outbox).redeliver(id!);
+    return {
+      json: { delivery_id: delivery.id, workflow_id: delivery.workflowId, redelivery_of: delivery.redeliveryOf, event: delivery.eventName },
+      text: `Queued delivery ${delivery.id} (workflow ${delivery.workflowId}), a re-send of ${delivery.redeliveryOf ?? ''} (${delivery.eventName}).`,
+    };
+  },
+};
+
+/** Every command by its words. */
+const COMMANDS: Readonly<Record<string, AdminCommand>> = {
+  'account create': accountCreate,
+  'account suspend': accountStatusCommand('suspend'),
+  'account unsuspend': accountStatusCommand('unsuspend'),
+  assets: assetsList,
+  'asset confirmations': assetConfirmations,
+  'key create': keyCreate,
+  'key revoke': keyRevoke,
+  'secret rotate': secretRotate,
+  pay,
+  deliveries,
+  redeliver,
+};
+
+export const USAGE = [
+  'usage: admin crypto <command> [--json]',
+  ...Object.values(COMMANDS).map((command) => `  ${command.usage.padEnd(53)}${command.summary}`),
+].join('\n');
+
+/** The command named by the first one or two words of `argv`, and the arguments after them. */
+function commandOf(argv: readonly string[]): { command: AdminCommand; rest: readonly string[] } {
+  const [first, second] = argv;
+  const twoWords = COMMANDS[`${first} ${second}`];
+  if (twoWords) return { command: twoWords, rest: argv.slice(2) };
+  const oneWord = first === undefined ? undefined : COMMANDS[first];
+  if (oneWord) return { command: oneWord, rest: argv.slice(1) };
+  throw new UsageError(first === undefined ? 'missing command' : `unknown command "${argv.slice(0, 2).join(' ')}"`);
+}
+
 /** Runs `argv` (without --json): `["account", "create", "--name", "Shop"]` etc. */
 export async function runAdminCommand(argv: readonly string[], deps: AdminDeps): Promise<CommandResult> {
-  const [group, action, ...rest] = argv;
-  const accounts = new AccountAdminService(deps.em, deps.box);
-  const key = `${group ?? ''} ${['assets', 'pay', 'deliveries', 'redeliver'].includes(group ?? '') ? '' : (action ?? '')}`.trim();
-  switch (key) {
-    case 'account create': {
-      const args = parseArgs(rest, ['name', 'xpub']);
-      noExtra(args, 0, 'account create --name NAME [--xpub ASSET=XPUB ...]');
-      const created = await accounts.createAccount({ name: single(args, 'name'), xpubs: xpubOptions(args.options.get('xpub') ?? []) });
-      const { account } = created;
-      return {
-        json: { account_id: account.id, name: account.name, status: account.status, assets: created.assets, test_keys: created.testKeys, signing_secret: created.signingSecret },
-        text: [
-          `Created account ${account.id} "${account.name}" (assets: ${created.assets.join(', ')}${created.testKeys ? '; receive keys from the PUBLIC test mnemonic, never for real funds' : ''}).`,
-          `Webhook signing secret (shown once, store it now): ${created.signingSecret}`,
-          `Next: admin crypto key create --account ${account.id}`,
-        ].join('\n'),
-      };
-    }
-    case 'account suspend':
-    case 'account unsuspend': {
-      const args = parseArgs(rest, []);
-      noExtra(args, 1, `account ${action} ACCOUNT_ID`);
-      const status = action === 'suspend' ? ACCOUNT_STATUSES[1] : ACCOUNT_STATUSES[0];
-      const { account, changed } = await accounts.setStatus(positiveId(args.positionals[0]!, 'ACCOUNT_ID'), status);
-      return {
-        json: { account_id: account.id, status: account.status, changed },
-        text: `Account ${account.id} is ${account.status}${changed ? '' : ' (unchanged)'}.`,
-      };
-    }
-    case 'assets': {
-      const args = parseArgs(action === undefined ? rest : [action, ...rest], []);
-      noExtra(args, 0, 'assets');
-      const assets = (await new AssetService(deps.em).list()).map(assetJson);
-      const header = 'asset_id  code   chain      decimals  confirmations (default)';
-      const rows = assets.map((a) => `${String(a.id).padEnd(10)}${a.code.padEnd(7)}${a.chain.padEnd(11)}${String(a.decimals).padEnd(10)}${a.confirmations} (${a.default_confirmations})`);
-      return { json: { assets }, text: [header, ...rows].join('\n') };
-    }
-    case 'asset confirmations': {
-      const args = parseArgs(rest, []);
-      noExtra(args, 2, 'asset confirmations ASSET N');
-      const [code, n] = args.positionals as [string, string];
-      if (!/^\d{1,9}$/.test(n)) throw new UsageError(`N must be a whole number (got "${n}")`);
-      const asset = await new AssetService(deps.em).raiseConfirmations(code, Number(n));
-      return { json: { asset: assetJson(asset) }, text: `${asset.code} payments now count at ${asset.confirmations} confirmations.` };
-    }
-    case 'key create': {
-      const args = parseArgs(rest, ['account']);
-      noExtra(args, 0, 'key create --account ACCOUNT_ID');
-      const created = await accounts.createApiKey(positiveId(single(args, 'account'), '--account'));
-      return {
-        json: { key: created.key },
-        text: `API key for account ${created.accountId} (shown once, store it now; only a hash is kept):\n${created.key}`,
-      };
-    }
-    case 'key revoke': {
-      const args = parseArgs(rest, []);
-      noExtra(args, 1, 'key revoke KEY_ID');
-      const revoked = await accounts.revokeApiKey(args.positionals[0]!);
-      return {
-        json: { key_id: revoked.keyId, account_id: revoked.accountId, revoked_at: revoked.revokedAt.toISOString(), already_revoked: revoked.alreadyRevoked },
-        text: `Key ${revoked.keyId} ${revoked.alreadyRevoked ? 'was already revoked' : 'is revoked'} (since ${revoked.revokedAt.toISOString()}).`,
-      };
-    }
-    case 'secret rotate': {
-      const args = parseArgs(rest, ['account']);
-      noExtra(args, 0, 'secret rotate --account ACCOUNT_ID');
-      const rotated = await accounts.rotateSigningSecret(positiveId(single(args, 'account'), '--account'));
-      return {
-        json: { account_id: rotated.accountId, signing_secret: rotated.signingSecret },
-        text: `New webhook signing secret for account ${rotated.accountId} (shown once; the previous one no longer verifies):\n${rotated.signingSecret}`,
-      };
-    }
-    case 'pay': {
-      const args = parseArgs(action === undefined ? rest : [action, ...rest], ['confirmations', 'txid']);
-      noExtra(args, 2, 'pay SLUG AMOUNT [--confirmations N] [--txid T]');
-      const [slug, amount] = args.positionals as [string, string];
-      if (!SLUG_PATTERN.test(slug)) throw new UsageError(`SLUG must be a payment request id (24 letters or digits, got "${slug}")`);
-      const request = await new PaymentRequestRepository(deps.em.fork()).findBySlug(slug);
-      if (!request) throw new NotFoundError(`No payment request with id ${slug}.`);
-      const asset = request.asset as Asset;
-      const confirmationsText = args.options.get('confirmations')?.at(-1);
-      if (confirmationsText !== undefined && !/^\d{1,9}$/.test(confirmationsText)) throw new UsageError(`--confirmations must be a whole number (got "${confirmationsText}")`);
-      const confirmations = confirmationsText === undefined ? asset.confirmations : Number(confirmationsText);
-      const txid = args.options.get('txid')?.at(-1) ?? randomBytes(32).toString('hex');
-      // Without a reachable Temporal the deliveries stay queued and the worker's sweeper starts them.
-      const dispatcher = request.webhookUrl ? await webhooksOf(deps).catch(() => undefined) : undefined;
-      const recorded = await new PaymentService(deps.em, { events: createPaymentWebhookSink({ dispatcher }) }).record({ chain: asset.chain, txid, index: 0, amount, confirmations, to: { slug } });
-      const { payment, paymentRequest } = recorded;
-      const now = new Date();
-      const json = {
-        payment: { chain: payment.chain, txid: payment.txid, index: payment.outputIndex, amount: payment.value.toString(), confirmations: payment.confirmations, counted: payment.counted },
-        credited: recorded.credited,
-        duplicate: recorded.duplicate,
-        payment_request: { id: paymentRequest.slug, status: paymentRequest.statusAt(now), amount_paid: paymentRequest.amountPaid.toString(), amount_outstanding: paymentRequest.amountOutstanding?.toString() ?? null, paid_at: paymentRequest.paidAt?.toISOString() ?? null },
-        events: recorded.events.map((e) => e.event),
-      };
-      const counted = payment.counted ? '' : ` (not counted yet: ${payment.confirmations} of ${asset.confirmations} confirmations)`;
-      return {
-        json,
-        text: [
-          `Payment ${payment.value.toString()} ${asset.code} on ${payment.chain} ${payment.txid}:${payment.outputIndex}${recorded.duplicate ? ' (already recorded)' : ''}${counted}.`,
-          `Request ${paymentRequest.slug} is ${json.payment_request.status}; paid ${json.payment_request.amount_paid}${json.payment_request.amount_outstanding === null ? '' : `, outstanding ${json.payment_request.amount_outstanding}`}.`,
-          ...(json.events.length > 0 ? [`Events: ${json.events.join(', ')}${request.webhookUrl ? ' (webhook queued)' : ' (no webhook_url)'}.`] : []),
-        ].join('\n'),
-      };
-    }
-    case 'deliveries': {
-      const args = parseArgs(action === undefined ? rest : [action, ...rest], ['account']);
-      noExtra(args, 0, 'deliveries [--account ACCOUNT_ID]');
-      const accountText = args.options.get('account')?.at(-1);
-      const deliveries = (await new WebhookDeliveryQueries(deps.em).recent({ accountId: accountText === undefined ? undefined : positiveId(accountText, '--account') })).map(presentDelivery);
-      return { json: { deliveries }, text: deliveries.length === 0 ? 'No webhook deliveries.' : deliveries.map(deliveryText).join('\n') };
-    }
-    case 'redeliver': {
-      const args = parseArgs(action === undefined ? rest : [action, ...rest], []);
-      noExtra(args, 1, 'redeliver DELIVERY_ID');
-      const delivery = await redeliverPaymentWebhook(deps.em, await webhooksOf(deps), args.positionals[0]!);
-      return {
-        json: { delivery_id: delivery.id, workflow_id: delivery.workflowId, redelivery_of: delivery.redeliveryOf, event: delivery.eventName },
-        text: `Queued delivery ${delivery.id} (workflow ${delivery.workflowId}), a re-fire of ${delivery.redeliveryOf ?? ''} (${delivery.eventName}).`,
-      };
-    }
-    default:
-      throw new UsageError(group === undefined ? 'missing command' : `unknown command "${argv.slice(0, 2).join(' ')}"`);
-  }
+  const { command, rest } = commandOf(argv);
+  return command.run(parseArgs(rest, command.options), deps);
 }

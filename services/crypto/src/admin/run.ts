@@ -4,15 +4,16 @@
 // DATABASE_URL defaults to the database of `npm start`; SECRETS_ENCRYPTION_KEY as for the service (the root
 // dispatcher passes the key of `npm start` from .stack/secrets/encryption.key when it is unset).
 import { Client, Connection } from '@temporalio/client';
-import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, createWebhookDispatcher, loadConfig, type WebhookDispatcher } from '@tributary/kit';
+import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, createWorkflowOutbox, loadConfig, type WorkflowOutbox } from '@tributary/kit';
 import { secretBoxFor, secretsEnv } from '../config.js';
 import { openDatabase } from '../service.js';
+import { SERVICE_NAME } from '../service-name.js';
 import { USAGE, UsageError, runAdminCommand } from './commands.js';
 
 /** The crypto database of `npm start` (embedded PostgreSQL on 5433). */
 export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/tributary_crypto';
 
-/** The Temporal frontend of `npm start` (pay and redeliver start webhook delivery workflows there). */
+/** The Temporal frontend of `npm start` (pay and redeliver dispatch webhook delivery workflows there). */
 export const DEFAULT_ADMIN_TEMPORAL_ADDRESS = '127.0.0.1:7233';
 
 export interface AdminIo {
@@ -37,22 +38,24 @@ export async function main(argv: readonly string[], io: AdminIo = { env: process
   }
   let orm: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let connection: Promise<Connection> | undefined;
+  let outbox: WorkflowOutbox | undefined;
   try {
     const box = secretBoxFor(loadConfig(secretsEnv, io.env));
     const databaseUrl = io.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL;
-    const logger = createLogger({ service: 'crypto-admin', level: 'warn', destination: process.stderr });
+    const logger = createLogger({ service: `${SERVICE_NAME}-admin`, level: 'warn', destination: process.stderr });
     orm = await openDatabase(databaseUrl, logger);
     const root = orm.em;
-    let dispatcher: WebhookDispatcher | undefined;
-    const webhooks = async (): Promise<WebhookDispatcher> => {
-      if (dispatcher) return dispatcher;
+    const openOutbox = async (): Promise<WorkflowOutbox> => {
+      if (outbox) return outbox;
       const address = io.env['TEMPORAL_ADDRESS']?.trim() || DEFAULT_ADMIN_TEMPORAL_ADDRESS;
       connection = Connection.connect({ address, connectTimeout: '5s' });
       const client = new Client({ connection: await connection, namespace: io.env['TEMPORAL_NAMESPACE']?.trim() || 'default' });
-      dispatcher = createWebhookDispatcher({ service: 'crypto', em: root, client, logger });
-      return dispatcher;
+      outbox = createWorkflowOutbox({ em: root, client, logger });
+      return outbox;
     };
-    const result = await runAdminCommand(args, { em: orm.em.fork(), box, webhooks });
+    const result = await runAdminCommand(args, { em: orm.em.fork(), box, outbox: openOutbox });
+    // The command's deliveries are dispatched after its commit in the background: let them finish before exiting.
+    await outbox?.idle();
     io.stdout.write(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { webhookDeliveryMigration } from '@tributary/kit';
+import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateAccounts } from './Migration20260701000000CreateAccounts.js';
 import { Migration20260701000100CreateAssets } from './Migration20260701000100CreateAssets.js';
 import { Migration20260701000200CreateAccountXpubs } from './Migration20260701000200CreateAccountXpubs.js';
@@ -8,11 +8,12 @@ import { Migration20260701000300AddAccountSigningSecrets } from './Migration2026
 import { Migration20260701000500AddApiKeyLastUsedAt } from './Migration20260701000500AddApiKeyLastUsedAt.js';
 import { Migration20260701000600AddPaymentRequestIdempotencyKeys } from './Migration20260701000600AddPaymentRequestIdempotencyKeys.js';
 import { Migration20260701000700AddPaymentRequestReferenceIndex } from './Migration20260701000700AddPaymentRequestReferenceIndex.js';
+import { Migration20261123000100StartInvoiceWorkflowsThroughOutbox } from './Migration20261123000100StartInvoiceWorkflowsThroughOutbox.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
-  // The shared webhook engine's tables (webhook_deliveries, webhook_delivery_attempts), owned by this database.
-  webhookDeliveryMigration,
+  // The kit's tables in this database (webhook deliveries and their attempts, the workflow outbox).
+  ...kitMigrations,
   { name: 'Migration20260701000000CreateAccounts', class: Migration20260701000000CreateAccounts },
   { name: 'Migration20260701000100CreateAssets', class: Migration20260701000100CreateAssets },
   { name: 'Migration20260701000200CreateAccountXpubs', class: Migration20260701000200CreateAccountXpubs },
@@ -21,4 +22,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000500AddApiKeyLastUsedAt', class: Migration20260701000500AddApiKeyLastUsedAt },
   { name: 'Migration20260701000600AddPaymentRequestIdempotencyKeys', class: Migration20260701000600AddPaymentRequestIdempotencyKeys },
   { name: 'Migration20260701000700AddPaymentRequestReferenceIndex', class: Migration20260701000700AddPaymentRequestReferenceIndex },
+  { name: 'Migration20261123000100StartInvoiceWorkflowsThroughOutbox', class: Migration20261123000100StartInvoiceWorkflowsThroughOutbox },
 ];

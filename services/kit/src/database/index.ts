@@ -1,2 +1,4 @@
 export * from './orm-logger.js';
 export * from './orm.js';
+export * from './after-commit.js';
+export * from './kit-tables.js';

@@ -2,13 +2,13 @@
 import type { Constructor, MigrationObject } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { ServiceName, WebhookSchedule } from '@tributary/workflows';
+import type { ServiceName } from '@tributary/workflows';
 import type { Express } from 'express';
 import type { z } from 'zod';
 import type { ServiceEnv } from '../config/index.js';
 import type { EntityClassOrSchema } from '../database/index.js';
 import type { Logger } from '../logging/index.js';
-import type { WebhookDispatcher } from '../webhooks/index.js';
+import type { WorkflowOutbox } from '../outbox/index.js';
 
 /** A service's Express app plus what it holds open (subgraph, readiness connections); the ORM belongs to the caller. */
 export interface ServiceApp {
@@ -35,8 +35,8 @@ export interface ServiceWorkerContext {
   orm: MikroORM;
   logger: Logger;
   env: NodeJS.ProcessEnv;
-  /** Starts delivery workflows after commit; present when the service has a webhook schedule. */
-  webhookDispatcher: WebhookDispatcher | undefined;
+  /** Dispatches the workflow starts and signals an activity's transaction enqueued, right after its commit. */
+  outbox: WorkflowOutbox;
 }
 
 export interface ServiceWorkerDefinition {
@@ -45,8 +45,6 @@ export interface ServiceWorkerDefinition {
    * null records the attempt as failed rather than sending it unsigned.
    */
   resolveSigningSecret(ref: string, context: SigningSecretContext): Promise<string | null>;
-  /** Retry schedule of the service's webhooks; default WEBHOOK_SCHEDULES[name]. Without one no sweeper runs. */
-  webhookSchedule?: WebhookSchedule;
   /**
    * The service's own activities (for its own workflows, e.g. crypto's invoice expiry), registered on its task queue
    * next to the webhook delivery activities. Names must not clash with those.

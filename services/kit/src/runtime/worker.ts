@@ -1,14 +1,17 @@
 // The `worker` side of the runtime: the service's Temporal worker running the shared webhook delivery workflow with
-// activities on the service's database, plus the dispatcher's sweeper, which starts deliveries that were committed
-// but whose workflow was never started (a crash between commit and start).
+// activities on the service's database, the service's own workflows' activities, and the workflow outbox's sweeper,
+// which dispatches the starts and signals that were committed but not dispatched after their commit (Temporal
+// unreachable then, or a crash between commit and dispatch).
+import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import { TASK_QUEUES, WEBHOOK_SCHEDULES, type ServiceName, type WebhookSchedule } from '@tributary/workflows';
+import { TASK_QUEUES } from '@tributary/workflows';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { ServiceEnv } from '../config/index.js';
 import type { Logger } from '../logging/index.js';
-import { createWebhookDeliveryActivities, createWebhookDispatcher, createWebhookSender, type WebhookDispatcher } from '../webhooks/index.js';
+import { createWorkflowOutbox, type SweepOptions } from '../outbox/index.js';
+import { createWebhookDeliveryActivities, createWebhookSender } from '../webhooks/index.js';
 import type { ServiceDefinition, ServiceWorkerContext } from './definition.js';
 
 export type ServiceWorkerConfig = Pick<ServiceEnv, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'>;
@@ -20,45 +23,41 @@ export interface StartServiceWorkerOptions {
   config: ServiceWorkerConfig;
   /** Environment handed to the service's signing-secret resolver; default process.env. */
   env?: NodeJS.ProcessEnv;
-  /** Sweeper timing; the dispatcher's defaults (30 s) otherwise. */
-  sweeper?: { intervalMs?: number; olderThanMs?: number };
+  /** Outbox sweeper timing; the outbox's defaults (every 30 s, entries older than 30 s) otherwise. */
+  sweeper?: SweepOptions & { intervalMs?: number };
 }
 
 export interface RunningWorker {
   worker: Worker;
-  /** Resolves when the worker has stopped (after shutdown()) and its sweeper and connections are closed. */
+  /** Resolves when the worker has stopped (after shutdown()) and its sweepers and connections are closed. */
   done: Promise<void>;
   shutdown(): Promise<void>;
-}
-
-function webhookScheduleOf(definition: Pick<ServiceDefinition, 'name' | 'worker'>): WebhookSchedule | undefined {
-  return definition.worker.webhookSchedule ?? (WEBHOOK_SCHEDULES as Partial<Record<ServiceName, WebhookSchedule>>)[definition.name];
 }
 
 export async function startServiceWorker(definition: Pick<ServiceDefinition, 'name' | 'worker'>, options: StartServiceWorkerOptions): Promise<RunningWorker> {
   const { orm, logger, config } = options;
   const service = definition.name;
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
-  const releases: Array<() => Promise<void>> = [() => connection.close()];
+  const releases: Array<() => Promise<void>> = [];
   const release = async () => {
     for (const fn of releases.splice(0).reverse()) await fn();
   };
   try {
-    // One dispatcher serves both the sweeper and the service's own activities, so deliveries an activity queues
-    // (e.g. crypto's payment.expired) start right after their commit instead of waiting for the next sweep.
-    const schedule = webhookScheduleOf(definition);
-    let webhookDispatcher: WebhookDispatcher | undefined;
-    if (schedule) {
-      const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-      releases.push(() => clientConnection.close());
-      const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
-      webhookDispatcher = createWebhookDispatcher({ service, em: orm.em, client, schedule, logger });
-    }
-    const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, webhookDispatcher };
+    const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+    releases.push(() => connection.close());
+    const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+    releases.push(() => clientConnection.close());
+    // One outbox serves the sweeper and the service's activities, so what an activity's transaction enqueues (e.g.
+    // crypto's payment.expired delivery) is dispatched right after its commit instead of on the next sweep.
+    const outbox = createWorkflowOutbox({ em: orm.em, client: new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), logger });
+    releases.push(() => outbox.idle());
+    const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, outbox };
     const worker = await createServiceWorker({
       service,
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
+      // Each activity runs in its own MikroORM context, as each HTTP request does, so the service's domain services
+      // (built once on orm.em) use a fresh EntityManager per execution.
+      workerOptions: { interceptors: { activity: [() => ({ inbound: { execute: (input, next) => RequestContext.create(orm.em, () => next(input)) } })] } },
       activities: {
         ...definition.worker.activities?.(context),
         ...createWebhookDeliveryActivities({
@@ -69,10 +68,8 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
         }),
       },
     });
-    if (webhookDispatcher) {
-      const sweeper = webhookDispatcher.startSweeper(options.sweeper);
-      releases.push(() => sweeper.stop());
-    }
+    const sweeper = outbox.startSweeper(options.sweeper);
+    releases.push(() => sweeper.stop());
     for (const loop of definition.worker.background?.(context) ?? []) releases.push(() => loop.stop());
     const done = worker.run().finally(release);
     logger.info({ taskQueue: TASK_QUEUES[service], address: config.TEMPORAL_ADDRESS }, 'worker started');

@@ -33,9 +33,20 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[], rootField = 
   return fields;
 }
 
+export type CheckedInput<T> = { success: true; data: T } | { success: false; fields: FieldErrors };
+
+/**
+ * Parses untrusted input without throwing: the data, or every offending field (for callers that add their own checks'
+ * problems to the same 422).
+ */
+export function checkInput<S extends z.ZodType>(schema: S, input: unknown, options: ParseInputOptions = {}): CheckedInput<z.infer<S>> {
+  const result = schema.safeParse(input, { error: requiredMessage });
+  return result.success ? { success: true, data: result.data } : { success: false, fields: issuesToFields(result.error.issues, options.rootField) };
+}
+
 /** Parses untrusted input; throws ValidationError (422) naming every offending field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, options: ParseInputOptions = {}): z.infer<S> {
-  const result = schema.safeParse(input, { error: requiredMessage });
-  if (result.success) return result.data;
-  throw new ValidationError(issuesToFields(result.error.issues, options.rootField));
+  const checked = checkInput(schema, input, options);
+  if (checked.success) return checked.data;
+  throw new ValidationError(checked.fields);
 }

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { InferEntity } from '@mikro-orm/core';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'delivering', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -8,24 +9,23 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
  * One delivery of one event to one endpoint, owned by the service that emits it (each service has these
  * tables in its own database, created by `CreateWebhookDeliveryTables`). The body text is frozen at enqueue
  * time: every attempt sends exactly these bytes; the signature is computed per attempt with the secret
- * current then (looked up through `signingSecretRef`).
+ * current then (looked up through `signingSecretRef`). Its workflow is started through the workflow outbox, enqueued
+ * in the same transaction (delivery-queue.ts).
  */
 export const WebhookDelivery = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_deliveries',
-  // The constraints and indexes of CreateWebhookDeliveryTables (migration.ts), so a schema diff of a service that
-  // owns these tables is empty. Only the two foreign keys live in the migration alone (ids are plain uuid columns).
+  repository: () => WebhookDeliveryRepository,
+  // The constraints and indexes of the kit's webhook migrations (migration.ts), so a schema diff of a service that
+  // owns these tables is empty. Only the two foreign keys live in the migrations alone (ids are plain uuid columns).
   uniques: [
     { name: 'webhook_deliveries_event_delivery_number_unique', properties: ['eventId', 'deliveryNumber'] },
     { name: 'webhook_deliveries_workflow_id_unique', properties: ['workflowId'] },
   ],
   indexes: [
     { name: 'webhook_deliveries_endpoint_idx', properties: ['endpointId', 'createdAt'] },
-    // The sweeper's query: rows whose workflow was never started.
-    {
-      name: 'webhook_deliveries_unstarted_idx',
-      expression: 'create index "webhook_deliveries_unstarted_idx" on "webhook_deliveries" ("created_at") where "workflow_started_at" is null',
-    },
+    // An owner's recent deliveries (a merchant's dashboard).
+    { name: 'webhook_deliveries_owner_idx', properties: ['ownerId', 'createdAt'] },
   ],
   checks: [{ name: 'webhook_deliveries_delivery_number_check', expression: 'delivery_number >= 1' }],
   properties: {
@@ -42,6 +42,8 @@ export const WebhookDelivery = defineEntity({
     redeliveryOf: p.uuid().nullable(),
     /** Service-defined endpoint reference (e.g. a webhook endpoint id or a payment request id). */
     endpointId: p.string().nullable(),
+    /** Who the delivery belongs to, in the service's terms (e.g. crypto's account id): whose dashboard lists it. */
+    ownerId: p.string().length(64).nullable(),
     endpointUrl: p.text(),
     /** Exact body text; its UTF-8 bytes are what is sent and signed on every attempt. */
     body: p.text(),
@@ -56,8 +58,6 @@ export const WebhookDelivery = defineEntity({
     lastError: p.text().nullable(),
     lastAttemptAt: p.datetime().nullable(),
     nextAttemptAt: p.datetime().nullable(),
-    /** Set once the delivery workflow is known to exist; the sweeper starts rows where this is null. */
-    workflowStartedAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
@@ -90,6 +90,3 @@ export const WebhookDeliveryAttempt = defineEntity({
   },
 });
 export type WebhookDeliveryAttempt = InferEntity<typeof WebhookDeliveryAttempt>;
-
-/** Register both in each service's ORM config. */
-export const webhookEntities = [WebhookDelivery, WebhookDeliveryAttempt];

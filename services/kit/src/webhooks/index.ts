@@ -5,6 +5,6 @@ export * from './sender.js';
 export * from './headers.js';
 export * from './entities.js';
 export * from './migration.js';
-export * from './outbox.js';
-export * from './dispatcher.js';
+export * from './delivery-queue.js';
+export * from './webhook-delivery.repository.js';
 export * from './activities.js';

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Migration } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
+import { TASK_QUEUES, WEBHOOK_SCHEDULES, WORKFLOW_TYPES, type ServiceName, type WebhookSchedule } from '@tributary/workflows';
+import { webhookWorkflowMetadata } from './delivery-queue.js';
 
 /**
  * Creates the webhook delivery tables. Every service that sends webhooks lists this in its own migrations
@@ -63,8 +66,69 @@ export class CreateWebhookDeliveryTables extends Migration {
   }
 }
 
-/** Entry for a service's `migrations` list; the name sorts before service migrations created later. */
+/** Entry of `kitMigrations`; the name sorts before service migrations created later. */
 export const webhookDeliveryMigration: MigrationObject = {
   name: 'Migration20250101000000_CreateWebhookDeliveryTables',
   class: CreateWebhookDeliveryTables,
+};
+
+interface UnstartedDeliveryRow {
+  id: string;
+  service: string;
+  event_id: string;
+  event_name: string;
+  endpoint_url: string;
+  delivery_number: number;
+  workflow_id: string;
+  created_at: Date;
+}
+
+/**
+ * Webhook delivery workflows are started through the workflow outbox (one mechanism for every workflow start) instead of
+ * the deliveries' own `workflow_started_at` column: deliveries committed but never started get an outbox start, so the
+ * outbox sweeper starts them, and the column with its sweeper index goes. Deliveries also get an owner column.
+ * Runs after CreateWorkflowOutbox.
+ */
+export class StartWebhookDeliveriesThroughOutbox extends Migration {
+  override async up(): Promise<void> {
+    const unstarted = (await this.execute(
+      `select "id", "service", "event_id", "event_name", "endpoint_url", "delivery_number", "workflow_id", "created_at"
+       from "webhook_deliveries" where "workflow_started_at" is null order by "created_at"`,
+    )) as unknown as UnstartedDeliveryRow[];
+    for (const row of unstarted) {
+      const service = row.service as ServiceName;
+      const schedule = (WEBHOOK_SCHEDULES as Partial<Record<ServiceName, WebhookSchedule>>)[service];
+      if (!schedule || !(service in TASK_QUEUES)) continue;
+      const { summary, details } = webhookWorkflowMetadata({
+        id: row.id,
+        service,
+        eventName: row.event_name,
+        eventId: row.event_id,
+        endpointUrl: row.endpoint_url,
+        deliveryNumber: Number(row.delivery_number),
+      });
+      await this.execute(
+        `insert into "workflow_outbox" ("id", "kind", "workflow_id", "workflow_type", "task_queue", "args", "summary", "details", "created_at")
+         values (?, 'start', ?, ?, ?, ?::jsonb, ?, ?, ?) on conflict do nothing`,
+        [randomUUID(), row.workflow_id, WORKFLOW_TYPES.webhookDelivery, TASK_QUEUES[service], JSON.stringify([{ service, deliveryId: row.id, schedule }]), summary, details, row.created_at],
+      );
+    }
+    this.addSql('drop index if exists "webhook_deliveries_unstarted_idx";');
+    this.addSql('alter table "webhook_deliveries" drop column if exists "workflow_started_at";');
+    this.addSql('alter table "webhook_deliveries" add column if not exists "owner_id" varchar(64) null;');
+    this.addSql('create index if not exists "webhook_deliveries_owner_idx" on "webhook_deliveries" ("owner_id", "created_at");');
+  }
+
+  override down(): void {
+    this.addSql('drop index if exists "webhook_deliveries_owner_idx";');
+    this.addSql('alter table "webhook_deliveries" drop column if exists "owner_id";');
+    this.addSql('alter table "webhook_deliveries" add column if not exists "workflow_started_at" timestamptz null;');
+    this.addSql(`update "webhook_deliveries" set "workflow_started_at" = "created_at";`);
+    this.addSql(`create index if not exists "webhook_deliveries_unstarted_idx" on "webhook_deliveries" ("created_at") where "workflow_started_at" is null;`);
+  }
+}
+
+export const webhookDeliveryOutboxMigration: MigrationObject = {
+  name: 'Migration20250101000200_StartWebhookDeliveriesThroughOutbox',
+  class: StartWebhookDeliveriesThroughOutbox,
 };

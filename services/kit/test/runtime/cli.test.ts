@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
 import pg from 'pg';
-import { ConfigError, webhookDeliveryMigration } from '../../src/index.js';
+import { ConfigError, kitMigrations } from '../../src/index.js';
 import { runServiceCommand } from '../../src/runtime/index.js';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/index.js';
 import { notesService } from '../fixtures/notes-service.js';
@@ -37,9 +37,9 @@ describe('runServiceCommand', () => {
   it('migrate applies the definition’s migrations, and is a no-op the second time', async () => {
     await runServiceCommand(notesService, 'migrate', { env: env() });
     const names = (await query<{ name: string }>('select name from mikro_orm_migrations order by id')).map((row) => row.name);
-    expect(names).toEqual(['20250101000000_create_notes_table', '20250101000001_add_notes_author_index', webhookDeliveryMigration.name]);
+    expect(names).toEqual([...kitMigrations.map((migration) => migration.name), '20250101000000_create_notes_table', '20250101000001_add_notes_author_index']);
     await runServiceCommand(notesService, 'migrate', { env: env() });
-    expect(await query('select name from mikro_orm_migrations')).toHaveLength(3);
+    expect(await query('select name from mikro_orm_migrations')).toHaveLength(kitMigrations.length + 2);
   });
 
   it('seed prints exactly one JSON line {"credentials": ...} and is idempotent', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Connection } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createLogger, enqueueWebhookDelivery, migrateUp, verifySignature, WebhookDelivery } from '../../src/index.js';
+import { createLogger, enqueueWebhookDelivery, migrateUp, verifySignature, WebhookDelivery, WorkflowOutboxEntry } from '../../src/index.js';
 import { openServiceDatabase, startServiceWorker, type RunningWorker } from '../../src/runtime/index.js';
-import { createTestDatabase, startHttpsReceiver, type HttpsReceiver, type TestDatabase } from '../../src/testing/index.js';
+import { createTestDatabase, startHttpsReceiver, waitFor, type HttpsReceiver, type TestDatabase } from '../../src/testing/index.js';
 import { NOTES_SECRET, notesService } from '../fixtures/notes-service.js';
 import { installTestRuntime } from '@tributary/workflows/testing';
 
@@ -32,20 +32,10 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
-
 describe('startServiceWorker', () => {
-  it('polls the service’s task queue, and its sweeper starts and delivers a delivery that was committed but never started', async () => {
+  it('polls the service’s task queue, and its outbox sweeper starts and delivers a delivery that was committed but never dispatched', async () => {
     const eventId = `evt_sweep_${Date.now()}`;
-    const delivery = await orm.em.fork().transactional((tx) =>
+    const { delivery, outboxEntry } = await orm.em.fork().transactional((tx) =>
       enqueueWebhookDelivery(tx, {
         service: 'bnpl',
         eventId,
@@ -55,7 +45,7 @@ describe('startServiceWorker', () => {
         body: { event: 'loan.authorized', id: eventId },
       }),
     );
-    expect(delivery.workflowStartedAt ?? null).toBeNull();
+    expect((await orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { id: outboxEntry.id })).dispatchedAt ?? null).toBeNull();
 
     running = await startServiceWorker(notesService, { orm, logger, config, sweeper: { intervalMs: 250, olderThanMs: 0 } });
     const identity = running.worker.options.identity;
@@ -72,7 +62,7 @@ describe('startServiceWorker', () => {
       () => orm.em.fork().findOneOrFail(WebhookDelivery, { id: delivery.id }),
       (found) => found.status === 'delivered',
     );
-    expect(row.workflowStartedAt).toBeInstanceOf(Date);
+    expect((await orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { id: outboxEntry.id })).dispatchedAt).toBeInstanceOf(Date);
     expect(row.status).toBe('delivered');
     const received = receiver.requests.filter((request) => request.body.toString('utf8').includes(eventId));
     expect(received).toHaveLength(1);

@@ -8,12 +8,12 @@ import { installTestRuntime } from '@tributary/workflows/testing';
 import {
   createOrm,
   createWebhookDeliveryActivities,
-  createWebhookDispatcher,
   createWebhookSender,
+  createWorkflowOutbox,
   enqueueWebhookDelivery,
+  kitEntities,
+  kitMigrations,
   migrateUp,
-  webhookDeliveryMigration,
-  webhookEntities,
   WebhookDelivery,
   WebhookDeliveryAttempt,
 } from '../../src/index.js';
@@ -40,7 +40,7 @@ export async function startHarness(name: string): Promise<Harness> {
   if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
   installTestRuntime();
   const db = await createTestDatabase(name);
-  const orm = await createOrm({ clientUrl: db.url, entities: webhookEntities, migrations: [webhookDeliveryMigration] });
+  const orm = await createOrm({ clientUrl: db.url, entities: kitEntities, migrations: kitMigrations });
   await migrateUp(orm);
   const receiver = await startHttpsReceiver();
   const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
@@ -71,6 +71,11 @@ export function newWorker(h: Harness, service: ServiceName, workerOptions?: Crea
   return createServiceWorker({ service, connection: h.env.nativeConnection, namespace: h.env.namespace ?? 'default', activities, workerOptions });
 }
 
+/** The workflow outbox on the harness's database and time-skipping Temporal, as a service's process has one. */
+export function outboxOf(h: Harness) {
+  return createWorkflowOutbox({ em: h.orm.em, client: h.env.client });
+}
+
 export interface Enqueued {
   delivery: WebhookDelivery;
   body: Buffer;
@@ -92,12 +97,19 @@ export async function enqueueAndDispatch(
   h.receiver.setResponder(opts.respond);
   const eventName = opts.eventName ?? (service === 'bnpl' ? 'loan.funded' : 'payment.paid');
   const bodyText = JSON.stringify({ event: eventName, id: eventId, status: 'paid', amount_paid: '0.015', timestamp: new Date().toISOString(), note: 'ünïcode ✓' });
-  const delivery = await h.orm.em.fork().transactional((tx) =>
-    enqueueWebhookDelivery(tx, { service, eventId, eventName, endpointUrl: `${h.receiver.url}/hooks/${eventId}`, body: bodyText, signingSecretRef: secretRef }),
+  const { delivery, outboxEntry } = await h.orm.em.fork().transactional((tx) =>
+    enqueueWebhookDelivery(tx, {
+      service,
+      eventId,
+      eventName,
+      endpointUrl: `${h.receiver.url}/hooks/${eventId}`,
+      body: bodyText,
+      signingSecretRef: secretRef,
+      ...(opts.schedule ? { schedule: opts.schedule } : {}),
+    }),
   );
-  const dispatcher = createWebhookDispatcher({ service, em: h.orm.em, client: h.env.client, ...(opts.schedule ? { schedule: opts.schedule } : {}) });
-  const dispatched = await dispatcher.dispatch([delivery.id]);
-  if (dispatched.started.length !== 1) throw new Error(`dispatch failed: ${JSON.stringify(dispatched)}`);
+  const dispatched = await outboxOf(h).dispatch([outboxEntry.id]);
+  if (dispatched.dispatched.length !== 1) throw new Error(`dispatch failed: ${JSON.stringify(dispatched)}`);
   return { delivery, body: Buffer.from(bodyText, 'utf8'), eventId, secretRef, handle: h.env.client.workflow.getHandle(delivery.workflowId) };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WEBHOOK_SCHEDULES, webhookDeliveryWorkflowId } from '@tributary/workflows';
-import { createWebhookDispatcher, enqueueWebhookDelivery, verifySignature, WebhookDelivery } from '../../src/index.js';
-import { enqueueAndDispatch, gaps, HOUR, loadDelivery, MINUTE, newWorker, startHarness, timeline } from './delivery-harness.js';
+import { enqueueWebhookDelivery, redeliverWebhook, verifySignature, WebhookDelivery, WorkflowOutboxEntry } from '../../src/index.js';
+import { enqueueAndDispatch, gaps, HOUR, loadDelivery, MINUTE, newWorker, outboxOf, startHarness, timeline } from './delivery-harness.js';
 import type { Harness } from './delivery-harness.js';
 
 // Wall-clock slack allowed on top of a scheduled delay between two attempts (activity and workflow task run time).
@@ -240,26 +240,26 @@ describe('webhook delivery workflow: durability', () => {
   });
 });
 
-describe('enqueue, dispatch, sweep and re-fire', () => {
-  it('a double start is harmless, the sweeper starts rows never started, and a re-fire is a new delivery of the same event', async () => {
+describe('enqueue, dispatch, sweep and re-send', () => {
+  it('a double start is harmless, the outbox sweeper starts deliveries never dispatched, and a re-send is a new delivery of the same event', async () => {
     const service = 'crypto' as const;
     const eventId = `evt_${Date.now().toString(36)}`;
     h.secrets.set('merchant_1', 'whsec_sweeper');
     h.receiver.reset();
     h.receiver.setResponder(() => ({ status: 200 }));
     const body = JSON.stringify({ event: 'payment.expired', id: eventId, timestamp: '2025-01-01T00:00:00.000Z' });
-    const dispatcher = createWebhookDispatcher({ service, em: h.orm.em, client: h.env.client });
+    const outbox = outboxOf(h);
 
     // Committed, but the process "crashed" before dispatching: only the sweeper can start it.
-    const delivery = await h.orm.em.fork().transactional((tx) =>
+    const { delivery, outboxEntry } = await h.orm.em.fork().transactional((tx) =>
       enqueueWebhookDelivery(tx, { service, eventId, eventName: 'payment.expired', endpointUrl: `${h.receiver.url}/hooks/sweep`, body, signingSecretRef: 'merchant_1' }),
     );
     expect(delivery).toMatchObject({ deliveryNumber: 1, status: 'queued', workflowId: `webhook-crypto-${eventId}-1` });
-    expect((await dispatcher.sweep({ olderThanMs: 60_000 })).started).toEqual([]); // too young to be swept
-    expect((await dispatcher.sweep({ olderThanMs: 0 })).started).toEqual([delivery.id]);
-    expect((await loadDelivery(h, delivery.id)).delivery.workflowStartedAt).toBeInstanceOf(Date);
-    // Dispatching again (e.g. the after-commit hook racing the sweeper) starts nothing new.
-    expect(await dispatcher.dispatch([delivery.id])).toEqual({ started: [delivery.id], failed: [] });
+    expect((await outbox.sweep({ olderThanMs: 60_000 })).dispatched).toEqual([]); // too young to be swept
+    expect((await outbox.sweep({ olderThanMs: 0 })).dispatched).toContain(outboxEntry.id);
+    expect((await h.orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { id: outboxEntry.id })).dispatchedAt).toBeInstanceOf(Date);
+    // Dispatching again (e.g. the after-commit dispatch racing the sweeper) starts nothing new.
+    expect(await outbox.dispatch([outboxEntry.id])).toEqual({ dispatched: [outboxEntry.id], failed: [] });
 
     const handle = h.env.client.workflow.getHandle(delivery.workflowId);
     const worker = await newWorker(h, service);
@@ -272,20 +272,21 @@ describe('enqueue, dispatch, sweep and re-fire', () => {
     expect(await firstRun.staticSummary()).toBe(`crypto payment.expired to ${host} (delivery 1)`);
     expect(await firstRun.staticDetails()).toBe(`- delivery: ${delivery.id}\n- event id: ${eventId}\n- endpoint host: ${host}`);
 
-    // Even if the row lost its "started" mark, starting the same workflow id again is refused by Temporal.
-    await h.orm.em.fork().nativeUpdate(WebhookDelivery, { id: delivery.id }, { workflowStartedAt: null });
-    expect((await dispatcher.sweep({ olderThanMs: 0 })).started).toEqual([delivery.id]);
+    // Even if the entry lost its "dispatched" mark, starting the same workflow id again is refused by Temporal.
+    await h.orm.em.fork().nativeUpdate(WorkflowOutboxEntry, { id: outboxEntry.id }, { dispatchedAt: null });
+    expect((await outbox.sweep({ olderThanMs: 0 })).dispatched).toContain(outboxEntry.id);
     expect((await handle.describe()).runId).toBe(firstRun.runId);
 
-    // Manual re-fire: delivery number 2 of the same event, its own workflow, same bytes by default.
-    const again = await dispatcher.redeliver(delivery.id);
-    expect(again).toMatchObject({ eventId, eventName: 'payment.expired', deliveryNumber: 2, redeliveryOf: delivery.id, workflowId: `webhook-crypto-${eventId}-2` });
+    // Manual re-send: delivery number 2 of the same event, its own workflow, same bytes by default.
+    const again = await h.orm.em.fork().transactional((tx) => redeliverWebhook(tx, delivery));
+    expect(again.delivery).toMatchObject({ eventId, eventName: 'payment.expired', deliveryNumber: 2, redeliveryOf: delivery.id, workflowId: `webhook-crypto-${eventId}-2` });
+    expect(await outbox.dispatch([again.outboxEntry.id])).toEqual({ dispatched: [again.outboxEntry.id], failed: [] });
     const second = await newWorker(h, service);
-    expect(await second.runUntil(h.env.client.workflow.getHandle(again.workflowId).result())).toEqual({ outcome: 'delivered', attempts: 1 });
+    expect(await second.runUntil(h.env.client.workflow.getHandle(again.delivery.workflowId).result())).toEqual({ outcome: 'delivered', attempts: 1 });
     expect(h.receiver.requests).toHaveLength(2);
     expect(h.receiver.requests[1]!.body.toString('utf8')).toBe(body);
     expect(verifySignature('whsec_sweeper', h.receiver.requests[1]!.body, String(h.receiver.requests[1]!.headers['x-gateway-signature']))).toBe(true);
     expect((await loadDelivery(h, delivery.id)).delivery.status).toBe('delivered');
-    expect((await loadDelivery(h, again.id)).delivery.status).toBe('delivered');
+    expect((await loadDelivery(h, again.delivery.id)).delivery.status).toBe('delivered');
   });
 });

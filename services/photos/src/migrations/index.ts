@@ -1,10 +1,10 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { webhookDeliveryMigration } from '@tributary/kit';
+import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateTeamsAndProjects } from './Migration20260701000000CreateTeamsAndProjects.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
-  // The shared webhook engine's tables (webhook_deliveries, webhook_delivery_attempts), owned by this database.
-  webhookDeliveryMigration,
+  // The kit's tables in this database (webhook deliveries and their attempts, the workflow outbox).
+  ...kitMigrations,
   { name: 'Migration20260701000000CreateTeamsAndProjects', class: Migration20260701000000CreateTeamsAndProjects },
 ];

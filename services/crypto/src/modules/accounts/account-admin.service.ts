@@ -7,7 +7,7 @@ import { saveAccountXpubs, testMnemonicAccountKeys, validateAccountXpubs, type R
 import { Account, type AccountStatus } from './account.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import { generateApiKey, hashSecret } from './api-key-credentials.js';
-import { SigningSecretService } from './signing-secret.js';
+import { SigningSecretService } from './signing-secret.service.js';
 
 export interface CreatedAccount {
   account: Account;

@@ -1,6 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { ApiKey } from './api-key.entity.js';
-import { AccountRepository } from './account.repository.js';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -9,7 +8,6 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const AccountSchema = defineEntity({
   name: 'Account',
   tableName: 'accounts',
-  repository: () => AccountRepository,
   properties: {
     id: p.integer().primary().autoincrement(),
     name: p.string().length(191),

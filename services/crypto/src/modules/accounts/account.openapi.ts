@@ -1,6 +1,7 @@
 // The account routes as OpenAPI operations; account.routes.ts mounts its handlers on these definitions.
 import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
+import { MERCHANT_API_PREFIX } from '../../api-paths.js';
 import { API_KEY_SECURITY } from '../../api-security.js';
 import { ACCOUNT_STATUSES } from './account.entity.js';
 
@@ -19,7 +20,7 @@ export const accountResponse = z.object({ account: accountResource });
 export const accountApi = {
   get: defineApiRoute({
     method: 'get',
-    path: '/api/merchant/v1/account',
+    path: `${MERCHANT_API_PREFIX}/account`,
     errors: [401],
     operation: {
       operationId: 'getAccount',

@@ -17,7 +17,7 @@ export const accountResolvers = {
     createdAt: (account) => account.createdAt.toISOString(),
     apiKeys: (account, _args, ctx) => ctx.accounts.activeKeys(account),
     // The parent is the caller's own account (cryptoAccount, _entities), so these are its deliveries.
-    webhookDeliveries: async (_account, args, ctx) => ctx.webhookDeliveries.recent(await ctx.principal(), args.limit ?? undefined),
+    webhookDeliveries: async (_account, args, ctx) => ctx.webhookDeliveries.recent({ accountId: (await ctx.principal()).accountId }, args.limit ?? undefined),
   },
   CryptoApiKey: {
     createdAt: (key) => key.createdAt.toISOString(),

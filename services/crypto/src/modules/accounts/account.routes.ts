@@ -1,26 +1,16 @@
 import { mountApiRoute } from '@tributary/kit';
 import { Router } from 'express';
-import type { z } from 'zod';
-import { requireApiKey, principalOf } from '../../auth.js';
-import { accountApi, type accountResponse } from './account.openapi.js';
+import { principalOf, requireApiKey } from './api-key.guard.js';
+import { accountApi } from './account.openapi.js';
+import { presentAccount } from './account.presenter.js';
 import type { AccountService } from './account.service.js';
 
-/** Merchant API routes of the account aggregate (prefix /api/merchant/v1); paths come from account.openapi.ts. */
-export function accountRoutes(accounts: () => AccountService): Router {
+/** Merchant API routes of the account aggregate; paths come from account.openapi.ts. */
+export function accountRoutes(accounts: AccountService): Router {
   const router = Router();
   mountApiRoute(router, accountApi.get, requireApiKey(accounts), async (_req, res) => {
-    const account = await accounts().getAccount(principalOf(res));
-    const keys = await accounts().activeKeys(account);
-    const body: z.input<typeof accountResponse> = {
-      account: {
-        id: account.id,
-        name: account.name,
-        status: account.status,
-        created_at: account.createdAt.toISOString(),
-        api_keys: keys.map((key) => ({ key_id: key.keyId, name: key.name, created_at: key.createdAt.toISOString(), last_used_at: key.lastUsedAt?.toISOString() ?? null })),
-      },
-    };
-    res.json(body);
+    const account = await accounts.getAccount(principalOf(res));
+    res.json(presentAccount(account, await accounts.activeKeys(account)));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Account } from './account.entity.js';
+import { ApiKeyRepository } from './api-key.repository.js';
 
 /**
  * A merchant API key `<KEY_ID>.<SECRET>`. Only the SHA-256 of the secret is stored (hex), so a lost key is
@@ -8,6 +9,7 @@ import { Account } from './account.entity.js';
 export const ApiKeySchema = defineEntity({
   name: 'ApiKey',
   tableName: 'api_keys',
+  repository: () => ApiKeyRepository,
   properties: {
     id: p.integer().primary().autoincrement(),
     account: () => p.manyToOne(Account).deleteRule('cascade'),

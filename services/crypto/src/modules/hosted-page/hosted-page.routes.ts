@@ -4,8 +4,8 @@
 import { NotFoundError } from '@tributary/kit';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import QRCode from 'qrcode';
-import { presentPublicPaymentRequest } from '../payment-requests/payment-request.presenter.js';
-import type { PaymentRequestService } from '../payment-requests/payment-request.service.js';
+import { HOSTED_PAGE_PREFIX } from '../../api-paths.js';
+import { presentPublicPaymentRequest, type PaymentRequestService } from '../payment-requests/index.js';
 import { HOSTED_PAGE_ASSETS, HOSTED_PAGE_FILES, HOSTED_PAGE_STATIC_DIR } from './hosted-page.assets.js';
 import { renderHostedPage, renderNotFoundPage } from './hosted-page.view.js';
 import { paymentUri } from './payment-uri.js';
@@ -25,8 +25,6 @@ export const HOSTED_PAGE_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const HOSTED_PAGE_PREFIX = '/pay';
-
 function secure(res: Response, cache: 'no-store' | 'static'): void {
   res.setHeader('Content-Security-Policy', HOSTED_PAGE_CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -39,14 +37,14 @@ function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json';
 }
 
-export function hostedPageRoutes(service: () => PaymentRequestService): RequestHandler {
-  const page = /^\/pay\/([^/]+)\/?$/;
-  const qr = /^\/pay\/([^/]+)\/qr\.svg$/;
+export function hostedPageRoutes(paymentRequests: PaymentRequestService): RequestHandler {
+  const page = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/?$`);
+  const qr = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/qr\\.svg$`);
   const asset = new RegExp(`^${HOSTED_PAGE_ASSETS}/([^/]+)$`);
 
   const load = async (slug: string) => {
-    const request = await service().findPublic(slug);
-    const body = presentPublicPaymentRequest(request, service().clock());
+    const request = await paymentRequests.findPublic(slug);
+    const body = presentPublicPaymentRequest(request, paymentRequests.clock());
     const uri = paymentUri({ chain: body.chain, address: body.address, amountOutstanding: request.amountOutstanding ?? null });
     return { body, uri };
   };
@@ -59,7 +57,7 @@ export function hostedPageRoutes(service: () => PaymentRequestService): RequestH
         try {
           const { body, uri } = await load(match[1]!);
           secure(res, 'no-store');
-          res.type('text/html').send(renderHostedPage({ request: body, qrPath: `${HOSTED_PAGE_PREFIX}/${encodeURIComponent(body.id)}/qr.svg`, paymentUri: uri, now: service().clock() }));
+          res.type('text/html').send(renderHostedPage({ request: body, qrPath: `${HOSTED_PAGE_PREFIX}/${encodeURIComponent(body.id)}/qr.svg`, paymentUri: uri, now: paymentRequests.clock() }));
         } catch (error) {
           if (!(error instanceof NotFoundError) || wantsJson(req)) throw error;
           secure(res, 'no-store');

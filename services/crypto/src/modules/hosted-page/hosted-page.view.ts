@@ -1,7 +1,7 @@
 // Server-rendered HTML of the hosted payer page: everything a payer needs is text in the document (readable without
 // JavaScript); the client script only adds the live countdown, live status, copy buttons and the redirect.
 // Every value from the request (title, description, address, URLs) goes through escapeHtml; no inline script or style.
-import type { PublicPaymentRequestBody } from '../payment-requests/payment-request.presenter.js';
+import type { PublicPaymentRequestBody } from '../payment-requests/index.js';
 import { HOSTED_PAGE_ASSETS } from './hosted-page.assets.js';
 
 export function escapeHtml(text: string): string {

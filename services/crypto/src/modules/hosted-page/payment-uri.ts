@@ -1,7 +1,7 @@
 // The wallet URI the hosted page's QR code holds: BIP21 for bitcoin and litecoin, EIP-681 for ethereum and polygon,
 // carrying the exact outstanding amount (none on a donation link or when nothing is outstanding).
 import { Amount } from '../../money/index.js';
-import type { Chain } from '../assets/asset-table.js';
+import type { Chain } from '../assets/index.js';
 
 /**
  * EIP-155 chain ids of the test networks this deployment uses (the spec: "The deployment described uses a test

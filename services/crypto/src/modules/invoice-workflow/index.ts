@@ -1,11 +1,4 @@
-// Invoice expiry on Temporal: the scheduler port the payment request domain calls after commit, the workflow's
-// activities, and the worker's sweeper for invoices whose workflow was never started.
+// Invoice expiry on Temporal: the workflow outbox commands the payment request domain enqueues (start, settled and
+// cancelled signals) and the activities the workflow calls.
+export { invoiceExpirySignal, invoiceExpiryStart, invoiceWorkflowMetadata, type ExpiringInvoice } from './invoice-expiry.commands.js';
 export { createInvoiceActivities, type InvoiceActivitiesDeps } from './invoice.activities.js';
-export { createInvoiceExpirySweeper, type InvoiceExpirySweeper, type InvoiceExpirySweeperOptions } from './invoice-expiry-sweeper.js';
-export {
-  createTemporalInvoiceScheduler,
-  noInvoiceScheduler,
-  type InvoiceExpiryScheduler,
-  type ScheduledInvoice,
-  type TemporalInvoiceSchedulerOptions,
-} from './invoice-scheduler.js';

@@ -1,14 +1,14 @@
 // Activities of the invoice expiry workflow (contract: InvoiceExpiryActivities in @tributary/workflows). Built by a
-// factory with the payment request domain injected, so the worker, the sweeper and the tests share one path:
+// factory with the payment request domain injected, so the worker and the tests share one path:
 // PaymentRequestService.expireIfDue, which stores `expired` under a row lock and hands payment.expired to the
 // service's event sink in the same transaction.
 import { NotFoundError } from '@tributary/kit';
 import type { ExpireInvoiceResult, InvoiceExpiryActivities } from '@tributary/workflows';
-import type { PaymentRequestService } from '../payment-requests/payment-request.service.js';
+import type { PaymentRequestService } from '../payment-requests/index.js';
 
 export interface InvoiceActivitiesDeps {
-  /** A PaymentRequestService on a fresh EntityManager (with the service's event sink), per call. */
-  paymentRequests: () => PaymentRequestService;
+  /** The payment request domain with the service's event sink (the worker runs each activity in its own ORM context). */
+  paymentRequests: PaymentRequestService;
 }
 
 export function createInvoiceActivities(deps: InvoiceActivitiesDeps): InvoiceExpiryActivities {
@@ -16,7 +16,7 @@ export function createInvoiceActivities(deps: InvoiceActivitiesDeps): InvoiceExp
     async expireInvoiceIfDue({ paymentRequestId }): Promise<ExpireInvoiceResult> {
       let change;
       try {
-        change = await deps.paymentRequests().expireIfDue(paymentRequestId);
+        change = await deps.paymentRequests.expireIfDue(paymentRequestId);
       } catch (error) {
         // The request is gone (its account was deleted): nothing will ever expire; retrying would not help.
         if (error instanceof NotFoundError) return { outcome: 'final', status: 'not_found', expiresAt: null };

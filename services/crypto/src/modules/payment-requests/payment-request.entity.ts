@@ -1,8 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { Amount} from '../../money/index.js';
+import type { Amount } from '../../money/index.js';
 import { AmountType } from '../../money/index.js';
-import { Account } from '../accounts/account.entity.js';
-import { Asset } from '../assets/asset.entity.js';
+import { Account } from '../accounts/index.js';
+import { Asset } from '../assets/index.js';
+import { PaymentRequestRepository } from './payment-request.repository.js';
 import {
   PAYMENT_REQUEST_STATUSES,
   PAYMENT_REQUEST_TYPES,
@@ -20,6 +21,7 @@ import {
 export const PaymentRequestSchema = defineEntity({
   name: 'PaymentRequest',
   tableName: 'payment_requests',
+  repository: () => PaymentRequestRepository,
   // A key is used once per account; NULLs (creates without a key) never collide.
   uniques: [{ name: 'payment_requests_account_id_idempotency_key_unique', properties: ['account', 'idempotencyKey'] }],
   // The list's `reference` filter (reconciliation by order id) reads one account's rows by reference.

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { BusinessRuleError, type FieldErrors } from '@tributary/kit';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { NewPaymentRequest } from './payment-request.validation.js';
 
 /** The header (REST) and the field name used in error bodies for REST and GraphQL alike. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -28,12 +29,23 @@ export function parseIdempotencyKey(value: unknown): { key?: string; fields: Fie
 }
 
 /**
- * SHA-256 of the validated, normalised create input (defaults applied, amounts canonical), so `"0.50"` and `"0.5"`
- * or an omitted and an explicit default are the same request, while any real difference is a different one.
+ * SHA-256 of the validated, normalised create (defaults applied, amounts canonical), so `"0.50"` and `"0.5"` or an
+ * omitted and an explicit default are the same request, while any real difference is a different one. The spec's
+ * field names, sorted, are hashed: stored fingerprints stay comparable across releases, so keep this text stable.
  */
-export function createFingerprint(input: Record<string, unknown>): string {
-  const ordered = Object.fromEntries(Object.keys(input).sort().map((key) => [key, input[key] ?? null]));
-  return createHash('sha256').update(JSON.stringify(ordered)).digest('hex');
+export function createFingerprint(request: NewPaymentRequest): string {
+  const fields: Record<string, unknown> = {
+    amount: request.amount?.toString() ?? null,
+    asset_id: request.asset.id,
+    description: request.description,
+    redirect_url: request.redirectUrl,
+    reference: request.reference,
+    title: request.title,
+    ttl_minutes: request.ttlMinutes,
+    type: request.type,
+    webhook_url: request.webhookUrl,
+  };
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
 /** The refusal for a key reused with a different body (422, the spec's status for a refused create). */

@@ -1,9 +1,10 @@
 // The payment request routes as OpenAPI operations; payment-request.routes.ts mounts its handlers on these.
 import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
+import { MERCHANT_API_PREFIX, PUBLIC_API_PREFIX } from '../../api-paths.js';
 import { API_KEY_SECURITY } from '../../api-security.js';
 import { decimalStringSchema } from '../../money/index.js';
-import { ASSET_CODES, CHAINS } from '../assets/asset-table.js';
+import { ASSET_CODES, CHAINS } from '../assets/index.js';
 import { createPaymentRequestBody, listPaymentRequestsQuery, PER_PAGE_DEFAULT } from './payment-request.validation.js';
 import { PAYMENT_REQUEST_STATUSES, PAYMENT_REQUEST_TYPES } from './status-engine.js';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from './payment-request.idempotency.js';
@@ -59,7 +60,7 @@ const one = (description: string) => ({ description, content: { 'application/jso
 export const paymentRequestApi = {
   create: defineApiRoute({
     method: 'post',
-    path: '/api/merchant/v1/payment-requests',
+    path: `${MERCHANT_API_PREFIX}/payment-requests`,
     errors: [401, 422],
     operation: {
       operationId: 'createPaymentRequest',
@@ -91,7 +92,7 @@ export const paymentRequestApi = {
   }),
   list: defineApiRoute({
     method: 'get',
-    path: '/api/merchant/v1/payment-requests',
+    path: `${MERCHANT_API_PREFIX}/payment-requests`,
     errors: [401, 422],
     operation: {
       operationId: 'listPaymentRequests',
@@ -105,7 +106,7 @@ export const paymentRequestApi = {
   }),
   get: defineApiRoute({
     method: 'get',
-    path: '/api/merchant/v1/payment-requests/:id',
+    path: `${MERCHANT_API_PREFIX}/payment-requests/:id`,
     errors: [401, 404],
     operation: {
       operationId: 'getPaymentRequest',
@@ -119,7 +120,7 @@ export const paymentRequestApi = {
   }),
   cancel: defineApiRoute({
     method: 'post',
-    path: '/api/merchant/v1/payment-requests/:id/cancel',
+    path: `${MERCHANT_API_PREFIX}/payment-requests/:id/cancel`,
     errors: [401, 404, 422],
     operation: {
       operationId: 'cancelPaymentRequest',
@@ -134,7 +135,7 @@ export const paymentRequestApi = {
   }),
   public: defineApiRoute({
     method: 'get',
-    path: '/api/pay/:slug',
+    path: `${PUBLIC_API_PREFIX}/:slug`,
     errors: [404],
     operation: {
       operationId: 'getPublicPaymentRequest',

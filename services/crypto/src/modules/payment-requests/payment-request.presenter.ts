@@ -1,14 +1,18 @@
 // The payment request object exactly as the spec's field table lists it (order, types); amounts as decimal strings.
 import type { z } from 'zod';
-import type { Asset } from '../assets/asset.entity.js';
+import { MERCHANT_API_PREFIX } from '../../api-paths.js';
+import type { Asset } from '../assets/index.js';
 import type { PaymentRequest } from './payment-request.entity.js';
-import type { paymentRequestResource, publicPaymentRequestResource } from './payment-request.openapi.js';
+import type { paymentRequestListResponse, paymentRequestResource, publicPaymentRequestResource } from './payment-request.openapi.js';
+import type { PaymentRequestPage } from './payment-request.repository.js';
 
 export type PaymentRequestBody = z.input<typeof paymentRequestResource>;
 export type PublicPaymentRequestBody = z.input<typeof publicPaymentRequestResource>;
+export type PaymentRequestListBody = z.input<typeof paymentRequestListResponse>;
 
+/** The merchant API path of one request: its internal id (the object itself never shows it), for the 201's Location. */
 export function merchantPath(request: Pick<PaymentRequest, 'id'>): string {
-  return `/api/merchant/v1/payment-requests/${request.id}`;
+  return `${MERCHANT_API_PREFIX}/payment-requests/${request.id}`;
 }
 
 /** Visibility P fields, in the spec's order. `now` decides whether a past deadline already reads expired. */
@@ -40,4 +44,9 @@ export function presentPaymentRequest(request: PaymentRequest, now: Date): Payme
     webhook_url: request.webhookUrl ?? null,
     created_at: request.createdAt.toISOString(),
   };
+}
+
+/** The spec's paginator: data, current_page, per_page, total. */
+export function presentPaymentRequestPage(page: PaymentRequestPage, now: Date): PaymentRequestListBody {
+  return { data: page.items.map((item) => presentPaymentRequest(item, now)), current_page: page.page, per_page: page.perPage, total: page.total };
 }

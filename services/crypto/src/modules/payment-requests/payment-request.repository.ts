@@ -1,6 +1,6 @@
+import { EntityRepository } from '@mikro-orm/postgresql';
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { PaymentRequest } from './payment-request.entity.js';
+import type { PaymentRequest } from './payment-request.entity.js';
 import type { PaymentRequestStatus } from './status-engine.js';
 
 export interface PaymentRequestPage {
@@ -26,17 +26,18 @@ export function reportedStatusWhere(status: PaymentRequestStatus, now: Date): Fi
   return { status };
 }
 
-/** Queries of payment requests; every read populates the asset (code, chain) the object shows. */
-export class PaymentRequestRepository {
-  constructor(private readonly em: EntityManager) {}
-
+/**
+ * Queries of payment requests; every read populates the asset (code, chain) the object shows. Taken from a transaction's
+ * EntityManager (`tx.getRepository(PaymentRequest)`), its locks are held until that transaction ends.
+ */
+export class PaymentRequestRepository extends EntityRepository<PaymentRequest> {
   /** One account's requests, newest first (created_at, then id, both descending), optionally filtered. */
-  async listForAccount(accountId: number, page: number, perPage: number, filter: PaymentRequestListFilter = {}, now = new Date()): Promise<PaymentRequestPage> {
+  async listForAccount(accountId: number, paging: { page: number; perPage: number }, filter: PaymentRequestListFilter, now: Date): Promise<PaymentRequestPage> {
     const where: FilterQuery<PaymentRequest>[] = [{ account: accountId }];
     if (filter.status !== undefined) where.push(reportedStatusWhere(filter.status, now));
     if (filter.reference !== undefined) where.push({ reference: filter.reference });
-    const [items, total] = await this.em.findAndCount(
-      PaymentRequest,
+    const { page, perPage } = paging;
+    const [items, total] = await this.findAndCount(
       { $and: where },
       { populate: ['asset'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: perPage, offset: (page - 1) * perPage },
     );
@@ -45,30 +46,33 @@ export class PaymentRequestRepository {
 
   /** The request with this internal id if it belongs to the account, else null (same answer for both). */
   findOwned(accountId: number, id: number, lock = false): Promise<PaymentRequest | null> {
-    return this.findOne({ id, account: accountId }, lock);
+    return this.findWithAsset({ id, account: accountId }, lock);
   }
 
   findBySlug(slug: string, lock = false): Promise<PaymentRequest | null> {
-    return this.findOne({ slug }, lock);
+    return this.findWithAsset({ slug }, lock);
+  }
+
+  /** The request of an Idempotency-Key already used by the account, if any. */
+  findByIdempotencyKey(accountId: number, idempotencyKey: string): Promise<PaymentRequest | null> {
+    return this.findWithAsset({ account: accountId, idempotencyKey }, false);
   }
 
   /** Requests with this receive address (one, unless accounts were configured with the same receive key). */
   findByAddress(address: string): Promise<PaymentRequest[]> {
-    return this.em.find(PaymentRequest, { address }, { orderBy: { id: 'asc' } });
+    return this.find({ address }, { orderBy: { id: 'asc' } });
   }
 
   lockById(id: number): Promise<PaymentRequest | null> {
-    return this.findOne({ id }, true);
+    return this.findWithAsset({ id }, true);
   }
 
   /**
    * With `lock`, `SELECT … FOR UPDATE` on the request row only (inside the caller's transaction), re-reading it
    * from the database; the asset is loaded by a separate query so its row is never locked.
    */
-  private async findOne(where: { id?: number; slug?: string; account?: number }, lock: boolean): Promise<PaymentRequest | null> {
-    const request = lock
-      ? await this.em.findOne(PaymentRequest, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
-      : await this.em.findOne(PaymentRequest, where);
+  private async findWithAsset(where: FilterQuery<PaymentRequest>, lock: boolean): Promise<PaymentRequest | null> {
+    const request = lock ? await this.findOne(where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : await this.findOne(where);
     if (request) await this.em.populate(request, ['asset']);
     return request;
   }

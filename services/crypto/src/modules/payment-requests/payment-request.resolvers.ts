@@ -1,6 +1,6 @@
 import { enumMapping } from '@tributary/kit';
-import type { CreatePaymentRequestInput, PaymentRequestStatus as GqlStatus, PaymentRequestType as GqlType, Resolvers } from '../../graphql/resolvers-types.js';
-import type { Asset } from '../assets/asset.entity.js';
+import type { PaymentRequestStatus as GqlStatus, PaymentRequestType as GqlType, Resolvers } from '../../graphql/resolvers-types.js';
+import type { Asset } from '../assets/index.js';
 import { DecimalScalar } from './decimal-scalar.js';
 import { amountExcess, type PaymentRequestStatus, type PaymentRequestType } from './status-engine.js';
 
@@ -14,41 +14,20 @@ const status = enumMapping<PaymentRequestStatus, GqlStatus>({
 });
 const type = enumMapping<PaymentRequestType, GqlType>({ invoice: 'INVOICE', donation: 'DONATION' });
 
-/** The GraphQL input in the REST body's spelling, so one validation path produces the same rules and messages. */
-function toCreateBody(input: CreatePaymentRequestInput): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    asset_id: input.assetId,
-    title: input.title,
-    amount: input.amount,
-    type: input.type === 'DONATION' ? 'donation' : 'invoice',
-    description: input.description,
-    reference: input.reference,
-    ttl_minutes: input.ttlMinutes,
-    webhook_url: input.webhookUrl,
-    redirect_url: input.redirectUrl,
-  };
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-}
-
-// Thin resolvers over PaymentRequestService (the same domain path as REST).
+// Thin resolvers over PaymentRequestService (the same domain path as REST): typed arguments in, entities out.
 export const paymentRequestResolvers = {
   Decimal: DecimalScalar,
   Query: {
-    paymentRequests: async (_parent, args, ctx) => {
-      const query: Record<string, string> = {};
-      if (args.page != null) query.page = String(args.page);
-      if (args.perPage != null) query.per_page = String(args.perPage);
-      if (args.status != null) query.status = args.status.toLowerCase();
-      if (args.reference != null) query.reference = args.reference;
-      return ctx.paymentRequests.list(await ctx.principal(), query);
-    },
+    paymentRequests: async (_parent, args, ctx) =>
+      ctx.paymentRequests.list(await ctx.principal(), { ...args, status: args.status == null ? args.status : status.fromGraphql(args.status) }),
     paymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.get(await ctx.principal(), args.id),
   },
   Mutation: {
-    createPaymentRequest: async (_parent, args, ctx) =>
-      (await ctx.paymentRequests.createIdempotent(await ctx.principal(), toCreateBody(args.input), args.idempotencyKey)).paymentRequest,
+    createPaymentRequest: async (_parent, { input, idempotencyKey }, ctx) => {
+      const draft = { ...input, type: input.type == null ? input.type : type.fromGraphql(input.type) };
+      return (await ctx.paymentRequests.create(await ctx.principal(), draft, { idempotencyKey })).paymentRequest;
+    },
     cancelPaymentRequest: async (_parent, args, ctx) => ctx.paymentRequests.cancel(await ctx.principal(), args.id),
-    redeliverWebhookDelivery: async (_parent, args, ctx) => ctx.webhookDeliveries.redeliver(await ctx.principal(), args.id),
   },
   PaymentRequestPage: {
     data: (page) => page.items,
@@ -80,38 +59,5 @@ export const paymentRequestResolvers = {
     createdAt: (request) => request.createdAt.toISOString(),
     // The parent was already resolved for the caller's account (list, get, _entities), so its deliveries are theirs.
     webhookDeliveries: (request, _args, ctx) => ctx.webhookDeliveries.forPaymentRequest(request.id as number),
-  },
-  CryptoWebhookDelivery: {
-    id: ({ delivery }) => delivery.id,
-    event: ({ delivery }) => delivery.eventName,
-    deliveryNumber: ({ delivery }) => delivery.deliveryNumber,
-    redeliveryOf: ({ delivery }) => delivery.redeliveryOf ?? null,
-    endpointUrl: ({ delivery }) => delivery.endpointUrl,
-    status: ({ delivery }) => delivery.status,
-    attemptCount: ({ delivery }) => delivery.attemptCount,
-    lastStatusCode: ({ delivery }) => delivery.lastStatusCode ?? null,
-    body: ({ delivery }) => delivery.body,
-    createdAt: ({ delivery }) => delivery.createdAt.toISOString(),
-    completedAt: ({ delivery }) => delivery.completedAt?.toISOString() ?? null,
-    nextAttemptAt: ({ delivery }) => delivery.nextAttemptAt?.toISOString() ?? null,
-    attempts: ({ attempts }) => attempts,
-    paymentRequest: async ({ delivery }, _args, ctx) => {
-      const id = ctx.webhookDeliveries.paymentRequestIdOf(delivery);
-      return id === null ? null : ctx.paymentRequests.findVisible(await ctx.principal(), String(id));
-    },
-  },
-  CryptoPayment: {
-    outputIndex: (payment) => payment.outputIndex,
-    amount: (payment) => payment.amount.toString(),
-    countedAt: (payment) => payment.countedAt?.toISOString() ?? null,
-    receivedAt: (payment) => payment.createdAt.toISOString(),
-  },
-  CryptoWebhookDeliveryAttempt: {
-    attemptNumber: (attempt) => attempt.attemptNumber,
-    outcome: (attempt) => attempt.outcome,
-    statusCode: (attempt) => attempt.statusCode ?? null,
-    error: (attempt) => attempt.error ?? null,
-    attemptedAt: (attempt) => attempt.attemptedAt.toISOString(),
-    durationMs: (attempt) => attempt.durationMs,
   },
 } satisfies Resolvers;

@@ -1,16 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BusinessRuleError, NotFoundError, UnsafeWebhookUrlError, ValidationError, assertPublicWebhookUrl, issuesToFields, parseInput, randomChars, type FieldErrors } from '@tributary/kit';
-import type { z } from 'zod';
-import { Amount, amountDecimalsMessage } from '../../money/index.js';
-import type { CryptoPrincipal } from '../accounts/account.service.js';
-import { AssetService } from '../assets/asset.service.js';
-import { noInvoiceScheduler, type InvoiceExpiryScheduler } from '../invoice-workflow/invoice-scheduler.js';
+import {
+  BusinessRuleError,
+  NotFoundError,
+  enqueueWorkflowSignal,
+  enqueueWorkflowStart,
+  randomChars,
+  transactionWithAfterCommit,
+  type AfterCommit,
+  type OutboxEntryRef,
+  type WorkflowOutbox,
+} from '@tributary/kit';
+import { INVOICE_SIGNALS } from '@tributary/workflows';
+import { Amount } from '../../money/index.js';
+import type { CryptoPrincipal } from '../accounts/index.js';
+import { Asset } from '../assets/index.js';
+import { invoiceExpirySignal, invoiceExpiryStart } from '../invoice-workflow/index.js';
 import { allocateReceiveAddress } from '../receive-addresses/index.js';
-import { domainEvents, noPaymentEvents, runAfterCommit, type AfterCommit, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
+import { domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
 import { PaymentRequest } from './payment-request.entity.js';
 import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './payment-request.idempotency.js';
-import { PaymentRequestRepository, type PaymentRequestPage } from './payment-request.repository.js';
-import { CREATE_MESSAGES, TTL_MINUTES_DEFAULT, createPaymentRequestBody, listPaymentRequestsQuery } from './payment-request.validation.js';
+import type { PaymentRequestPage } from './payment-request.repository.js';
+import { validateListQuery, validateNewPaymentRequest, type NewPaymentRequest, type PaymentRequestDraft, type PaymentRequestListQuery } from './payment-request.validation.js';
 import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry } from './status-engine.js';
 
 /** Length of the public slug: 24 characters of [A-Za-z0-9] ≈ 142.9 bits from a CSPRNG (spec: random, non-sequential). */
@@ -22,10 +32,13 @@ export interface PaymentRequestServiceOptions {
   allowPrivateHosts?: readonly string[];
   /** Where expiry events go (see payment-request.events.ts). */
   events?: PaymentEventSink;
+  /**
+   * Dispatches a change's workflow commands (the invoice expiry workflow's start and signals) right after its commit.
+   * Without one they stay queued in the outbox until the worker's sweeper dispatches them.
+   */
+  outbox?: WorkflowOutbox;
   /** The clock (tests). */
   now?: () => Date;
-  /** Starts / ends invoice expiry workflows after commit (invoice-workflow module); default none. */
-  scheduler?: InvoiceExpiryScheduler;
 }
 
 /** What a create produced: the request, and whether it already existed under the same Idempotency-Key. */
@@ -40,10 +53,11 @@ export interface PaymentRequestChange {
   events: PaymentDomainEvent[];
 }
 
-const requiredMessage: z.core.$ZodErrorMap = (issue) =>
-  issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An idempotent create's key and the fingerprint of its body; both absent for a create without a key. */
+interface Idempotency {
+  key: string | null;
+  fingerprint: string | null;
+}
 
 /** Internal ids are positive 32-bit integers; anything else is simply not found. */
 function parseInternalId(id: string | number): number | null {
@@ -60,8 +74,8 @@ function parseInternalId(id: string | number): number | null {
 export class PaymentRequestService {
   private readonly allowPrivateHosts: readonly string[];
   private readonly events: PaymentEventSink;
+  private readonly outbox: WorkflowOutbox | undefined;
   private readonly now: () => Date;
-  private readonly scheduler: InvoiceExpiryScheduler;
 
   constructor(
     private readonly em: EntityManager,
@@ -69,8 +83,8 @@ export class PaymentRequestService {
   ) {
     this.allowPrivateHosts = options.allowPrivateHosts ?? [];
     this.events = options.events ?? noPaymentEvents;
+    this.outbox = options.outbox;
     this.now = options.now ?? (() => new Date());
-    this.scheduler = options.scheduler ?? noInvoiceScheduler;
   }
 
   clock(): Date {
@@ -78,129 +92,33 @@ export class PaymentRequestService {
   }
 
   /**
-   * Validates the create body (every field's problems in one 422) and creates the request with a fresh receive
-   * address allocated in the same transaction as the insert.
+   * Creates an invoice or a donation link with a fresh receive address, after checking every field (all problems in one
+   * 422). With an Idempotency-Key already used by this account: the same (normalised) body returns the earlier request
+   * (`replayed`), another body is a 422 on the key. Refused creates are not remembered, so a corrected retry succeeds.
+   * An invoice's expiry workflow is started through the outbox: the create never waits on Temporal.
    */
-  async create(principal: CryptoPrincipal, body: unknown): Promise<PaymentRequest> {
-    return (await this.createIdempotent(principal, body, undefined)).paymentRequest;
-  }
-
-  /**
-   * `create` with an optional Idempotency-Key: under a key already used by this account with the same (normalised)
-   * body, the earlier request is returned (`replayed`); with a different body, a 422 on the key. Validation runs
-   * first and failures are not remembered, so a corrected retry under the same key succeeds.
-   */
-  async createIdempotent(principal: CryptoPrincipal, body: unknown, rawIdempotencyKey: unknown): Promise<PaymentRequestCreation> {
-    const { key: idempotencyKey, fields: keyFields } = parseIdempotencyKey(rawIdempotencyKey);
-    // No body reads as an empty object (every required field reported); an array is not a body at all.
-    if (body !== undefined && !isRecord(body)) throw new ValidationError({ body: [CREATE_MESSAGES.notAnObject] });
-    const fields: FieldErrors = { ...keyFields };
-    const result = createPaymentRequestBody.safeParse(body ?? {}, { error: requiredMessage });
-    if (!result.success) Object.assign(fields, issuesToFields(result.error.issues, 'body'));
-    const raw = isRecord(body) ? body : {};
-    const rawType = raw.type == null ? 'invoice' : raw.type;
-    if (rawType === 'invoice' && raw.amount == null) fields.amount = [CREATE_MESSAGES.amountRequired];
-    if (rawType === 'donation' && raw.amount != null) fields.amount = [CREATE_MESSAGES.donationAmount];
-
-    // Rules that need the database or DNS run on the fields that parsed, so one response names every problem.
-    const parsedField = <T>(schema: z.ZodType<T>, key: string): T | undefined => {
-      if (fields[key]) return undefined;
-      const one = schema.safeParse(raw[key]);
-      return one.success ? one.data : undefined;
-    };
-    const shape = createPaymentRequestBody.shape;
-    const assetId = parsedField(shape.asset_id, 'asset_id');
-    const asset = assetId === undefined ? null : await new AssetService(this.em).byId(assetId);
-    if (assetId !== undefined && !asset) fields.asset_id = [CREATE_MESSAGES.unknownAsset];
-    const amount = parsedField(shape.amount, 'amount') as Amount | null | undefined;
-    if (asset && amount) {
-      const message = amountDecimalsMessage(amount, asset);
-      if (message) fields.amount = [message];
-    }
-    for (const key of ['webhook_url', 'redirect_url'] as const) {
-      const url = parsedField(shape[key], key);
-      // null/absent: no URL. An empty string is not absent: it is refused like any other non-URL.
-      if (url == null) continue;
-      try {
-        await assertPublicWebhookUrl(url, { allowPrivateHosts: this.allowPrivateHosts, field: key });
-      } catch (error) {
-        if (!(error instanceof UnsafeWebhookUrlError)) throw error;
-        fields[key] = error.fields[key] ?? [error.message];
-      }
-    }
-    if (Object.keys(fields).length > 0 || !result.success || !asset) throw new ValidationError(fields);
-
-    const input = result.data;
-    const now = this.now();
-    const type = input.type ?? 'invoice';
-    const isInvoice = type === 'invoice';
-    const ttlMinutes = input.ttl_minutes ?? TTL_MINUTES_DEFAULT;
-    const fingerprint =
-      idempotencyKey === undefined
-        ? null
-        : createFingerprint({
-            asset_id: asset.id,
-            type,
-            title: input.title,
-            description: input.description,
-            amount: isInvoice ? amount?.toString() : null,
-            reference: input.reference,
-            ttl_minutes: isInvoice ? ttlMinutes : null,
-            webhook_url: input.webhook_url,
-            redirect_url: input.redirect_url,
-          });
-    const outcome = await this.em.transactional(async (tx): Promise<PaymentRequestCreation> => {
-      if (idempotencyKey !== undefined) {
-        await lockIdempotencyKey(tx, principal.accountId, idempotencyKey);
-        const earlier = await tx.findOne(PaymentRequest, { account: principal.accountId, idempotencyKey });
-        if (earlier) {
-          if (earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReused();
-          return { paymentRequest: earlier, replayed: true };
-        }
-      }
-      const allocated = await allocateReceiveAddress(tx, principal.accountId, asset.code);
-      const request = tx.create(PaymentRequest, {
-        slug: randomChars(SLUG_LENGTH),
-        account: principal.accountId,
-        asset,
-        type,
-        status: 'pending',
-        title: input.title,
-        description: input.description ?? null,
-        reference: input.reference ?? null,
-        address: allocated.address,
-        addressIndex: allocated.index,
-        amountRequested: isInvoice ? (amount ?? null) : null,
-        amountPaid: Amount.ZERO,
-        expiresAt: isInvoice ? new Date(now.getTime() + ttlMinutes * 60_000) : null,
-        paidAt: null,
-        cancelledAt: null,
-        webhookUrl: input.webhook_url ?? null,
-        redirectUrl: input.redirect_url ?? null,
-        idempotencyKey: idempotencyKey ?? null,
-        idempotencyFingerprint: fingerprint,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.flush();
-      return { paymentRequest: request, replayed: false };
+  async create(principal: CryptoPrincipal, draft: PaymentRequestDraft, options: { idempotencyKey?: unknown } = {}): Promise<PaymentRequestCreation> {
+    const { key, fields } = parseIdempotencyKey(options.idempotencyKey);
+    const request = await validateNewPaymentRequest(draft, { findAsset: (id) => this.em.getRepository(Asset).findOne({ id }), allowPrivateHosts: this.allowPrivateHosts, fields });
+    const idempotency: Idempotency = { key: key ?? null, fingerprint: key === undefined ? null : createFingerprint(request) };
+    return transactionWithAfterCommit<PaymentRequestCreation>(this.em, async (tx) => {
+      const earlier = await this.earlierCreate(tx, principal, idempotency);
+      if (earlier) return { result: { paymentRequest: earlier, replayed: true } };
+      const created = await this.insert(tx, principal, request, idempotency);
+      const expiry = created.type === 'invoice' ? await enqueueWorkflowStart(tx, invoiceExpiryStart({ ...created, expiresAt: created.expiresAt! })) : undefined;
+      return { result: { paymentRequest: created, replayed: false }, afterCommit: this.dispatch([expiry]) };
     });
-    // After commit: the invoice's expiry workflow (never throws; see invoice-workflow/invoice-scheduler.ts). A replay
-    // started nothing new; its workflow was started by the first attempt (REJECT_DUPLICATE would ignore it anyway).
-    if (!outcome.replayed) await this.scheduler.invoiceCreated(outcome.paymentRequest);
-    return outcome;
   }
 
   /** The caller's requests, newest first; per_page 1..100 (default 25), page from 1 (default 1); bad values 422. */
-  async list(principal: CryptoPrincipal, query: unknown): Promise<PaymentRequestPage> {
-    const input = parseInput(listPaymentRequestsQuery, isRecord(query) ? query : {});
-    return new PaymentRequestRepository(this.em).listForAccount(principal.accountId, input.page, input.per_page, { status: input.status, reference: input.reference }, this.now());
+  async list(principal: CryptoPrincipal, query: PaymentRequestListQuery): Promise<PaymentRequestPage> {
+    const { page, perPage, status, reference } = validateListQuery(query);
+    return this.em.getRepository(PaymentRequest).listForAccount(principal.accountId, { page, perPage }, { status, reference }, this.now());
   }
 
   /** The caller's request by internal id; another account's or unknown: NotFoundError (404). */
   async get(principal: CryptoPrincipal, id: string | number): Promise<PaymentRequest> {
-    const internalId = parseInternalId(id);
-    const request = internalId === null ? null : await new PaymentRequestRepository(this.em).findOwned(principal.accountId, internalId);
+    const request = await this.findVisible(principal, String(id));
     if (!request) throw new NotFoundError(`payment request ${String(id)}`);
     return request;
   }
@@ -208,37 +126,34 @@ export class PaymentRequestService {
   /** Entity resolution: the caller's own request, else null. */
   async findVisible(principal: CryptoPrincipal, id: string): Promise<PaymentRequest | null> {
     const internalId = parseInternalId(id);
-    return internalId === null ? null : new PaymentRequestRepository(this.em).findOwned(principal.accountId, internalId);
+    return internalId === null ? null : this.em.getRepository(PaymentRequest).findOwned(principal.accountId, internalId);
   }
 
   /**
-   * Cancels an unsettled request (pending, partial or expired) under a row lock. Settled (paid, overpaid):
-   * BusinessRuleError 422 "A settled request cannot be cancelled."; already cancelled: returned unchanged.
+   * Cancels an unsettled request (pending, partial or expired) under a row lock and ends an invoice's expiry workflow.
+   * Settled (paid, overpaid): BusinessRuleError 422 "A settled request cannot be cancelled."; already cancelled:
+   * returned unchanged.
    */
   async cancel(principal: CryptoPrincipal, id: string | number): Promise<PaymentRequest> {
     const internalId = parseInternalId(id);
     if (internalId === null) throw new NotFoundError(`payment request ${String(id)}`);
-    let cancelledNow = false;
-    const cancelled = await this.em.transactional(async (tx) => {
-      const request = await new PaymentRequestRepository(tx).findOwned(principal.accountId, internalId, true);
+    return transactionWithAfterCommit(this.em, async (tx) => {
+      const request = await tx.getRepository(PaymentRequest).findOwned(principal.accountId, internalId, true);
       if (!request) throw new NotFoundError(`payment request ${internalId}`);
-      if (request.status === 'cancelled') return request;
+      if (request.status === 'cancelled') return { result: request };
       const outcome = applyCancel(request.toState());
       if (!outcome.ok) throw new BusinessRuleError(SETTLED_CANCEL_MESSAGE);
       request.applyState(outcome.state);
       request.cancelledAt = this.now();
       await tx.flush();
-      cancelledNow = true;
-      return request;
+      const endExpiry = request.type === 'invoice' ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request.slug, INVOICE_SIGNALS.cancelled)) : undefined;
+      return { result: request, afterCommit: this.dispatch([endExpiry]) };
     });
-    // After commit: end the invoice's expiry workflow early (never throws).
-    if (cancelledNow && cancelled.type === 'invoice') await this.scheduler.invoiceCancelled(cancelled.slug);
-    return cancelled;
   }
 
   /** The public payer view by slug: unknown or cancelled -> NotFoundError (404). */
   async findPublic(slug: string): Promise<PaymentRequest> {
-    const request = SLUG_PATTERN.test(slug) ? await new PaymentRequestRepository(this.em).findBySlug(slug) : null;
+    const request = SLUG_PATTERN.test(slug) ? await this.em.getRepository(PaymentRequest).findBySlug(slug) : null;
     if (!request || request.status === 'cancelled') throw new NotFoundError(`payment request slug ${slug.slice(0, 40)}`);
     return request;
   }
@@ -249,20 +164,63 @@ export class PaymentRequestService {
    * expired, settled or cancelled, so running it twice is harmless.
    */
   async expireIfDue(paymentRequestId: number): Promise<PaymentRequestChange> {
-    let afterCommit: AfterCommit | void = undefined;
-    const change = await this.em.transactional(async (tx): Promise<PaymentRequestChange> => {
-      const request = await new PaymentRequestRepository(tx).lockById(paymentRequestId);
+    return transactionWithAfterCommit(this.em, async (tx) => {
+      const request = await tx.getRepository(PaymentRequest).lockById(paymentRequestId);
       if (!request) throw new NotFoundError(`payment request ${paymentRequestId}`);
       const now = this.now();
       const transition = applyExpiry(request.toState(), now);
-      if (transition.events.length === 0) return { paymentRequest: request, events: [] };
+      if (transition.events.length === 0) return { result: { paymentRequest: request, events: [] } };
       request.applyState(transition.state);
       await tx.flush();
       const events = domainEvents(request, transition.events, now);
-      afterCommit = await this.events.emit(tx, request, events);
-      return { paymentRequest: request, events };
+      return { result: { paymentRequest: request, events }, afterCommit: await this.events.emit(tx, request, events) };
     });
-    await runAfterCommit(afterCommit);
-    return change;
+  }
+
+  /**
+   * The request an earlier create with this Idempotency-Key made, when the body is the same; a different body is a 422.
+   * Holds a transaction-scoped lock on (account, key), so a concurrent retry waits for the first attempt.
+   */
+  private async earlierCreate(tx: EntityManager, principal: CryptoPrincipal, { key, fingerprint }: Idempotency): Promise<PaymentRequest | null> {
+    if (key === null) return null;
+    await lockIdempotencyKey(tx, principal.accountId, key);
+    const earlier = await tx.getRepository(PaymentRequest).findByIdempotencyKey(principal.accountId, key);
+    if (earlier && earlier.idempotencyFingerprint !== fingerprint) throw idempotencyKeyReused();
+    return earlier;
+  }
+
+  /** Stores the request with the next receive address of the account's key for its asset (in the same transaction). */
+  private async insert(tx: EntityManager, principal: CryptoPrincipal, request: NewPaymentRequest, idempotency: Idempotency): Promise<PaymentRequest> {
+    const now = this.now();
+    const allocated = await allocateReceiveAddress(tx, principal.accountId, request.asset.code);
+    const created = tx.create(PaymentRequest, {
+      slug: randomChars(SLUG_LENGTH),
+      account: principal.accountId,
+      asset: request.asset,
+      type: request.type,
+      status: 'pending',
+      title: request.title,
+      description: request.description,
+      reference: request.reference,
+      address: allocated.address,
+      addressIndex: allocated.index,
+      amountRequested: request.amount,
+      amountPaid: Amount.ZERO,
+      expiresAt: request.ttlMinutes === null ? null : new Date(now.getTime() + request.ttlMinutes * 60_000),
+      paidAt: null,
+      cancelledAt: null,
+      webhookUrl: request.webhookUrl,
+      redirectUrl: request.redirectUrl,
+      idempotencyKey: idempotency.key,
+      idempotencyFingerprint: idempotency.fingerprint,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.flush();
+    return created;
+  }
+
+  private dispatch(entries: ReadonlyArray<OutboxEntryRef | undefined>): AfterCommit | undefined {
+    return this.outbox?.dispatchAfterCommit(entries);
   }
 }

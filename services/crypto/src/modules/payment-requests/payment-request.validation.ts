@@ -1,9 +1,10 @@
-// The create body (spec "Create body") and the list query, as zod schemas: the routes document them
-// (payment-request.openapi.ts) and PaymentRequestService validates with them, for REST and GraphQL alike.
-import { BODY_NOT_AN_OBJECT_MESSAGE } from '@tributary/kit';
+// The rules of the create body (spec "Create body") and of the list query, as zod schemas: the REST routes document
+// them (payment-request.openapi.ts), and PaymentRequestService validates REST and GraphQL input with them alike.
+import { BODY_NOT_AN_OBJECT_MESSAGE, UnsafeWebhookUrlError, ValidationError, assertPublicWebhookUrl, checkInput, parseInput, type FieldErrors } from '@tributary/kit';
 import { z } from 'zod';
-import { amountSchema } from '../../money/index.js';
-import { PAYMENT_REQUEST_STATUSES, PAYMENT_REQUEST_TYPES } from './status-engine.js';
+import { amountDecimalsMessage, amountSchema, type Amount } from '../../money/index.js';
+import type { Asset } from '../assets/index.js';
+import { PAYMENT_REQUEST_STATUSES, PAYMENT_REQUEST_TYPES, type PaymentRequestStatus, type PaymentRequestType } from './status-engine.js';
 
 export const TITLE_MAX = 191;
 export const DESCRIPTION_MAX = 2000;
@@ -51,32 +52,172 @@ const optionalUrl = (description: string) =>
     .optional()
     .meta({ description, format: 'uri', examples: ['https://shop.example/thanks'] });
 
-/** The create body. Unknown fields are ignored. `amount` rules that depend on `type`/asset are checked by the service. */
+/**
+ * The rules of each create field, once, under the domain's names (camelCase). The REST body (`createPaymentRequestBody`,
+ * the spec's snake_case names) and the GraphQL input are both checked with these; errors name the spec's fields.
+ */
+const newPaymentRequestFields = {
+  assetId: z.number().int().positive().meta({ description: "The asset's integer id from the dashboard (1 BTC, 2 ETH, 3 LTC, 4 MATIC)." }),
+  title: z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` }).refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText }).meta({ description: 'Shown to the payer.' }),
+  amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimals. Required for an invoice; refused for a donation. JSON numbers are refused.' })
+    .nullable()
+    .optional(),
+  // null counts as absent (the default) for every optional field.
+  type: z.enum(PAYMENT_REQUEST_TYPES).nullable().default('invoice'),
+  description: optionalText(DESCRIPTION_MAX, 'Shown to the payer.'),
+  reference: optionalText(REFERENCE_MAX, "Merchant's own order id: returned to the merchant and in every webhook, never shown to the payer."),
+  ttlMinutes: z
+    .number()
+    .int()
+    .min(TTL_MINUTES_MIN, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
+    .max(TTL_MINUTES_MAX, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
+    .nullable()
+    .optional()
+    .meta({ description: `Invoice deadline in minutes from creation (default ${TTL_MINUTES_DEFAULT}). Validated but ignored for a donation link.` }),
+  webhookUrl: optionalUrl('Public https URL for payment.paid / payment.late / payment.expired; loopback, private and link-local hosts are refused.'),
+  redirectUrl: optionalUrl('Public https URL the payer is sent to afterwards; same public-address rule.'),
+};
+
+/** The spec's name of each create field (REST body keys, and the field names of every validation error). */
+export const CREATE_FIELD_NAMES = {
+  assetId: 'asset_id',
+  title: 'title',
+  amount: 'amount',
+  type: 'type',
+  description: 'description',
+  reference: 'reference',
+  ttlMinutes: 'ttl_minutes',
+  webhookUrl: 'webhook_url',
+  redirectUrl: 'redirect_url',
+} as const satisfies Record<keyof typeof newPaymentRequestFields, string>;
+
+type CreateFieldName = keyof typeof CREATE_FIELD_NAMES;
+
+const newPaymentRequestSchema = z.object(newPaymentRequestFields);
+
+/**
+ * What a merchant asks to create, in the domain's field names, not yet validated: the GraphQL input as it is, or a REST
+ * body adapted by `draftFromBody`. `validateNewPaymentRequest` checks every field.
+ */
+export type PaymentRequestDraft = { [K in CreateFieldName]?: unknown };
+
+/** The create body of the REST API (spec "Create body"): the same rules under the spec's names. Unknown fields are ignored. */
 export const createPaymentRequestBody = z
-  .object({
-    asset_id: z.number().int().positive().meta({ description: "The asset's integer id from the dashboard (1 BTC, 2 ETH, 3 LTC, 4 MATIC)." }),
-    title: z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` }).refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText }).meta({ description: 'Shown to the payer.' }),
-    amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimals. Required for an invoice; refused for a donation. JSON numbers are refused.' })
-      .nullable()
-      .optional(),
-    // null counts as absent (the default) for every optional field.
-    type: z.enum(PAYMENT_REQUEST_TYPES).nullable().default('invoice'),
-    description: optionalText(DESCRIPTION_MAX, 'Shown to the payer.'),
-    reference: optionalText(REFERENCE_MAX, "Merchant's own order id: returned to the merchant and in every webhook, never shown to the payer."),
-    ttl_minutes: z
-      .number()
-      .int()
-      .min(TTL_MINUTES_MIN, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
-      .max(TTL_MINUTES_MAX, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
-      .nullable()
-      .optional()
-      .meta({ description: `Invoice deadline in minutes from creation (default ${TTL_MINUTES_DEFAULT}). Validated but ignored for a donation link.` }),
-    webhook_url: optionalUrl('Public https URL for payment.paid / payment.late / payment.expired; loopback, private and link-local hosts are refused.'),
-    redirect_url: optionalUrl('Public https URL the payer is sent to afterwards; same public-address rule.'),
-  })
-  .meta({ id: 'CreatePaymentRequest' });
+  .object(Object.fromEntries(Object.entries(CREATE_FIELD_NAMES).map(([field, specName]) => [specName, newPaymentRequestFields[field as CreateFieldName]])))
+  .meta({ id: 'CreatePaymentRequest' }) as unknown as z.ZodObject<{ [K in CreateFieldName as (typeof CREATE_FIELD_NAMES)[K]]: (typeof newPaymentRequestFields)[K] }>;
 
 export type CreatePaymentRequestBody = z.infer<typeof createPaymentRequestBody>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The REST body as a draft: the spec's field names read into the domain's. A body that is not a JSON object is refused
+ * (422 on `body`); a missing body reads as an empty one, so every required field is reported.
+ */
+export function draftFromBody(body: unknown): PaymentRequestDraft {
+  if (body !== undefined && !isRecord(body)) throw new ValidationError({ body: [CREATE_MESSAGES.notAnObject] });
+  const fields = body ?? {};
+  const draft: PaymentRequestDraft = {};
+  for (const [field, specName] of Object.entries(CREATE_FIELD_NAMES) as Array<[CreateFieldName, string]>) {
+    if (Object.hasOwn(fields, specName)) draft[field] = fields[specName];
+  }
+  return draft;
+}
+
+/** A validated, normalised create: what the service stores. */
+export interface NewPaymentRequest {
+  asset: Asset;
+  type: PaymentRequestType;
+  title: string;
+  description: string | null;
+  /** null on a donation link. */
+  amount: Amount | null;
+  reference: string | null;
+  /** Minutes to the deadline of an invoice (the default applied); null on a donation link. */
+  ttlMinutes: number | null;
+  webhookUrl: string | null;
+  redirectUrl: string | null;
+}
+
+export interface NewPaymentRequestChecks {
+  /** Looks up the asset of `asset_id` (null: unknown). */
+  findAsset(id: number): Promise<Asset | null>;
+  /** `WEBHOOK_ALLOW_PRIVATE_HOSTS`: hosts/CIDRs exempted from the public-address rule of the two URLs. */
+  allowPrivateHosts: readonly string[];
+  /** Problems found beforehand (the Idempotency-Key), reported in the same 422. */
+  fields?: FieldErrors;
+}
+
+/** Field errors keyed by the spec's names. */
+function specFieldErrors(fields: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [CREATE_FIELD_NAMES[key as CreateFieldName] ?? key, messages]));
+}
+
+/**
+ * Checks a draft against every rule of the spec's create body — shapes and bounds, the invoice/donation amount rule, the
+ * asset (it must exist, and the amount must fit its decimals) and the public-address rule of both URLs — and reports
+ * every problem in one ValidationError (422) naming the spec's fields.
+ */
+export async function validateNewPaymentRequest(draft: PaymentRequestDraft, checks: NewPaymentRequestChecks): Promise<NewPaymentRequest> {
+  const parsed = checkInput(newPaymentRequestSchema, draft, { rootField: 'body' });
+  const fields: FieldErrors = { ...checks.fields, ...(parsed.success ? {} : specFieldErrors(parsed.fields)) };
+  checkAmountAgainstType(draft, fields);
+  const valid = <K extends CreateFieldName>(field: K) => (parsed.success && !fields[CREATE_FIELD_NAMES[field]] ? parsed.data[field] : fieldAlone(draft, field, fields));
+  const asset = await checkAsset(valid('assetId'), valid('amount'), checks, fields);
+  for (const field of ['webhookUrl', 'redirectUrl'] as const) await checkPublicUrl(field, valid(field), checks, fields);
+  if (!parsed.success || !asset || Object.keys(fields).length > 0) throw new ValidationError(fields);
+  const input = parsed.data;
+  const type = input.type ?? 'invoice';
+  return {
+    asset,
+    type,
+    title: input.title,
+    description: input.description ?? null,
+    amount: type === 'invoice' ? (input.amount ?? null) : null,
+    reference: input.reference ?? null,
+    ttlMinutes: type === 'invoice' ? (input.ttlMinutes ?? TTL_MINUTES_DEFAULT) : null,
+    webhookUrl: input.webhookUrl ?? null,
+    redirectUrl: input.redirectUrl ?? null,
+  };
+}
+
+/** One field parsed on its own, so the checks that need the database or DNS run on whatever is valid (one 422 for all). */
+function fieldAlone<K extends CreateFieldName>(draft: PaymentRequestDraft, field: K, fields: FieldErrors): z.output<(typeof newPaymentRequestFields)[K]> | undefined {
+  if (fields[CREATE_FIELD_NAMES[field]]) return undefined;
+  const one = newPaymentRequestFields[field].safeParse(draft[field]);
+  return one.success ? (one.data as z.output<(typeof newPaymentRequestFields)[K]>) : undefined;
+}
+
+/** An invoice needs an amount; a donation link refuses one (`null` counts as absent, and as the default type). */
+function checkAmountAgainstType(draft: PaymentRequestDraft, fields: FieldErrors): void {
+  const type = draft.type == null ? 'invoice' : draft.type;
+  if (type === 'invoice' && draft.amount == null) fields.amount = [CREATE_MESSAGES.amountRequired];
+  if (type === 'donation' && draft.amount != null) fields.amount = [CREATE_MESSAGES.donationAmount];
+}
+
+async function checkAsset(assetId: number | undefined, amount: Amount | null | undefined, checks: NewPaymentRequestChecks, fields: FieldErrors): Promise<Asset | null> {
+  if (assetId === undefined) return null;
+  const asset = await checks.findAsset(assetId);
+  if (!asset) {
+    fields.asset_id = [CREATE_MESSAGES.unknownAsset];
+    return null;
+  }
+  const tooFine = amount ? amountDecimalsMessage(amount, asset) : undefined;
+  if (tooFine) fields.amount = [tooFine];
+  return asset;
+}
+
+/** null/absent: no URL. An empty string is not absent: it is refused like any other non-URL. */
+async function checkPublicUrl(field: 'webhookUrl' | 'redirectUrl', url: string | null | undefined, checks: NewPaymentRequestChecks, fields: FieldErrors): Promise<void> {
+  if (url == null) return;
+  const specName = CREATE_FIELD_NAMES[field];
+  try {
+    await assertPublicWebhookUrl(url, { allowPrivateHosts: checks.allowPrivateHosts, field: specName });
+  } catch (error) {
+    if (!(error instanceof UnsafeWebhookUrlError)) throw error;
+    fields[specName] = error.fields[specName] ?? [error.message];
+  }
+}
 
 const positiveIntegerParam = (min: number, max: number, fallback: number, description: string) =>
   z
@@ -98,3 +239,44 @@ export const listPaymentRequestsQuery = z.object({
     .meta({ description: 'Only requests that currently report this status (deadline applied: a pending invoice past its deadline is expired).' }),
   reference: z.string().min(1).max(REFERENCE_MAX).optional().meta({ description: "Only requests created with this reference (the merchant's order id), exact match." }),
 });
+
+/** A list query in the domain's terms: what the service takes (from GraphQL as it is, from REST once parsed). */
+export interface PaymentRequestListQuery {
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+  status?: PaymentRequestStatus | null | undefined;
+  reference?: string | null | undefined;
+}
+
+const listBound = (min: number, max: number) =>
+  z
+    .number()
+    .int({ error: `Must be an integer between ${min} and ${max}.` })
+    .min(min, { error: `Must be an integer between ${min} and ${max}.` })
+    .max(max, { error: `Must be an integer between ${min} and ${max}.` });
+
+/** The list query's rules on typed values (GraphQL's Int arguments), with the REST query's bounds and messages. */
+const paymentRequestListSchema = z.object({
+  page: listBound(1, PAGE_MAX).nullish().transform((value) => value ?? 1),
+  perPage: listBound(1, PER_PAGE_MAX).nullish().transform((value) => value ?? PER_PAGE_DEFAULT),
+  status: z.enum(PAYMENT_REQUEST_STATUSES).nullish().transform((value) => value ?? undefined),
+  reference: listPaymentRequestsQuery.shape.reference.nullish().transform((value) => value ?? undefined),
+});
+
+/** The spec's name of each list parameter (the REST query's keys; the field names of every validation error). */
+const LIST_FIELD_NAMES: Record<string, string> = { page: 'page', perPage: 'per_page', status: 'status', reference: 'reference' };
+
+export type ValidPaymentRequestListQuery = z.output<typeof paymentRequestListSchema>;
+
+/** Checks a list query (defaults applied); ValidationError (422) naming the spec's parameters. */
+export function validateListQuery(query: PaymentRequestListQuery): ValidPaymentRequestListQuery {
+  const parsed = checkInput(paymentRequestListSchema, query, { rootField: 'query' });
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(Object.fromEntries(Object.entries(parsed.fields).map(([key, messages]) => [LIST_FIELD_NAMES[key] ?? key, messages])));
+}
+
+/** The REST query (strings) as a list query; ValidationError (422) on a parameter that does not parse. */
+export function listQueryFromSearchParams(query: unknown): PaymentRequestListQuery {
+  const parsed = parseInput(listPaymentRequestsQuery, isRecord(query) ? query : {});
+  return { page: parsed.page, perPage: parsed.per_page, status: parsed.status, reference: parsed.reference };
+}

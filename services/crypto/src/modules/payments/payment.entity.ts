@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { Amount } from '../../money/index.js';
 import { AmountType } from '../../money/index.js';
-import { CHAINS } from '../assets/asset-table.js';
-import { PaymentRequest } from '../payment-requests/payment-request.entity.js';
+import { CHAINS } from '../assets/index.js';
+import { PaymentRequest } from '../payment-requests/index.js';
 
 /**
  * One incoming on-chain payment (a transaction output on bitcoin/litecoin, a log/transfer index on EVM chains),

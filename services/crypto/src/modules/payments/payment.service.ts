@@ -3,15 +3,22 @@
 // recorded but not counted, and counts when it is reported again with enough confirmations.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '@tributary/kit';
+import {
+  BusinessRuleError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  afterCommitAll,
+  enqueueWorkflowSignal,
+  transactionWithAfterCommit,
+  type FieldErrors,
+  type WorkflowOutbox,
+} from '@tributary/kit';
+import { INVOICE_SIGNALS } from '@tributary/workflows';
 import { Amount } from '../../money/index.js';
-import type { Asset } from '../assets/asset.entity.js';
-import { CHAINS, type Chain } from '../assets/asset-table.js';
-import { domainEvents, noPaymentEvents, runAfterCommit, type AfterCommit, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/payment-request.events.js';
-import type { PaymentRequest } from '../payment-requests/payment-request.entity.js';
-import { PaymentRequestRepository } from '../payment-requests/payment-request.repository.js';
-import { noInvoiceScheduler, type InvoiceExpiryScheduler } from '../invoice-workflow/invoice-scheduler.js';
-import { applyPayment } from '../payment-requests/status-engine.js';
+import { CHAINS, type Asset, type Chain } from '../assets/index.js';
+import { invoiceExpirySignal } from '../invoice-workflow/index.js';
+import { PaymentRequest, applyPayment, domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/index.js';
 import { Payment } from './payment.entity.js';
 
 export const TXID_PATTERN = /^[A-Za-z0-9]{1,128}$/;
@@ -45,101 +52,85 @@ export interface RecordedPayment {
 
 export interface PaymentServiceOptions {
   events?: PaymentEventSink;
+  /** Dispatches the change's workflow commands (an invoice's `settled` signal) right after the commit. */
+  outbox?: WorkflowOutbox;
   now?: () => Date;
-  /** Ends an invoice's expiry workflow once it is paid in full (after commit); default none. */
-  scheduler?: InvoiceExpiryScheduler;
+}
+
+/** The payment's checked input (amount parsed). Throws ValidationError naming every bad field. */
+function validateIncomingPayment(input: IncomingPayment): Amount {
+  const { chain, txid, index, confirmations } = input;
+  const fields: FieldErrors = {};
+  if (!(CHAINS as readonly string[]).includes(chain)) fields.chain = [`Must be one of ${CHAINS.join(', ')}.`];
+  if (typeof txid !== 'string' || !TXID_PATTERN.test(txid)) fields.txid = ['Must be 1 to 128 letters or digits.'];
+  if (!Number.isSafeInteger(index) || index < 0 || index > 2_147_483_647) fields.index = ['Must be a whole number from 0.'];
+  if (!Number.isSafeInteger(confirmations) || confirmations < 0 || confirmations > 2_147_483_647) fields.confirmations = ['Must be a whole number from 0.'];
+  const amount = parseAmount(input.amount, fields);
+  if (Object.keys(fields).length > 0 || !amount) throw new ValidationError(fields);
+  return amount;
+}
+
+function parseAmount(value: string | Amount, fields: FieldErrors): Amount | undefined {
+  if (value instanceof Amount) {
+    if (value.isPositive()) return value;
+    fields.amount = ['The amount must be greater than zero.'];
+    return undefined;
+  }
+  const parsed = Amount.safeParse(value, { positive: true });
+  if (parsed.ok) return parsed.amount;
+  fields.amount = [parsed.error.message];
+  return undefined;
+}
+
+/** The payment must be on the request's chain and fit its asset's precision. */
+function assertPaysRequest(asset: Asset, chain: Chain, amount: Amount): void {
+  if (asset.chain !== chain) {
+    throw new BusinessRuleError(`The payment request is paid in ${asset.code} on ${asset.chain}, not on ${chain}.`, { chain: [`Must be ${asset.chain}.`] });
+  }
+  if (!asset.fits(amount)) {
+    throw new ValidationError({ amount: [`The amount must not have more than ${asset.decimals} decimal places (the precision of ${asset.code}).`] });
+  }
 }
 
 export class PaymentService {
   private readonly events: PaymentEventSink;
+  private readonly outbox: WorkflowOutbox | undefined;
   private readonly now: () => Date;
-  private readonly scheduler: InvoiceExpiryScheduler;
 
   constructor(
     private readonly em: EntityManager,
     options: PaymentServiceOptions = {},
   ) {
     this.events = options.events ?? noPaymentEvents;
+    this.outbox = options.outbox;
     this.now = options.now ?? (() => new Date());
-    this.scheduler = options.scheduler ?? noInvoiceScheduler;
   }
 
   /**
    * Records an incoming payment in one transaction: the request row is locked (`FOR UPDATE`), the payment row is
    * inserted or, for a repeat, locked and its confirmations raised; once counted its amount goes into the request
-   * through the status engine (amount_paid, status, paid_at) and the resulting events go to the event sink.
+   * through the status engine (amount_paid, status, paid_at), the resulting events go to the event sink, and an invoice
+   * paid in full has its expiry workflow ended (through the outbox).
    * Throws ValidationError (bad input), NotFoundError (no such request), ConflictError (same chain/txid/index with a
    * different amount or request, or an ambiguous address), BusinessRuleError (chain differs from the request's).
    */
   async record(input: IncomingPayment): Promise<RecordedPayment> {
-    const { chain, txid, index, confirmations } = input;
-    const fields: Record<string, string[]> = {};
-    if (!(CHAINS as readonly string[]).includes(chain)) fields.chain = [`Must be one of ${CHAINS.join(', ')}.`];
-    if (typeof txid !== 'string' || !TXID_PATTERN.test(txid)) fields.txid = ['Must be 1 to 128 letters or digits.'];
-    if (!Number.isSafeInteger(index) || index < 0 || index > 2_147_483_647) fields.index = ['Must be a whole number from 0.'];
-    if (!Number.isSafeInteger(confirmations) || confirmations < 0 || confirmations > 2_147_483_647) fields.confirmations = ['Must be a whole number from 0.'];
-    let amount: Amount | undefined;
-    if (input.amount instanceof Amount) {
-      if (input.amount.isPositive()) amount = input.amount;
-      else fields.amount = ['The amount must be greater than zero.'];
-    } else {
-      const parsed = Amount.safeParse(input.amount, { positive: true });
-      if (parsed.ok) amount = parsed.amount;
-      else fields.amount = [parsed.error.message];
-    }
-    if (Object.keys(fields).length > 0 || !amount) throw new ValidationError(fields);
-
-    let afterCommit: AfterCommit | void = undefined;
-    const recorded = await this.em.transactional(async (tx) => {
-      const requests = new PaymentRequestRepository(tx);
-      const request = await this.lockTarget(requests, input.to);
-      const asset: Asset = request.asset;
-      if (asset.chain !== chain) {
-        throw new BusinessRuleError(`The payment request is paid in ${asset.code} on ${asset.chain}, not on ${chain}.`, { chain: [`Must be ${asset.chain}.`] });
-      }
-      if (!asset.fits(amount)) {
-        throw new ValidationError({ amount: [`The amount must not have more than ${asset.decimals} decimal places (the precision of ${asset.code}).`] });
-      }
+    const amount = validateIncomingPayment(input);
+    return transactionWithAfterCommit(this.em, async (tx) => {
+      const request = await this.lockTarget(tx, input.to);
+      assertPaysRequest(request.asset as Asset, input.chain, amount);
       const now = this.now();
-      const counts = asset.isConfirmed(confirmations);
-      const connection = tx.getConnection();
-      const inserted = await connection.execute<Array<{ id: number }>>(
-        `insert into "payments" ("payment_request_id", "chain", "txid", "output_index", "address", "amount", "confirmations", "counted", "counted_at", "created_at", "updated_at")
-         values (?, ?, ?, ?, ?, ?, ?, false, null, ?, ?)
-         on conflict ("chain", "txid", "output_index") do nothing returning "id"`,
-        [request.id, chain, txid, index, request.address, amount.toString(), confirmations, now, now],
-        'all',
-        tx.getTransactionContext(),
-      );
-      const duplicate = inserted.length === 0;
-      const payment = duplicate
-        ? await tx.findOneOrFail(Payment, { chain, txid, outputIndex: index }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
-        : await tx.findOneOrFail(Payment, { id: inserted[0]!.id });
-      if (duplicate) {
-        if (payment.paymentRequest.id !== request.id || !payment.value.equals(amount)) {
-          throw new ConflictError(`Payment ${chain}/${txid}/${index} was already recorded with a different amount or request.`);
-        }
-        if (confirmations > payment.confirmations) payment.confirmations = confirmations;
-      }
-      let events: PaymentDomainEvent[] = [];
-      const credit = !payment.counted && (counts || asset.isConfirmed(payment.confirmations));
-      if (credit) {
-        payment.counted = true;
-        payment.countedAt = now;
-        const transition = applyPayment(request.toState(), amount, now);
-        request.applyState(transition.state);
-        events = domainEvents(request, transition.events, now);
-      }
+      const { payment, duplicate } = await this.storePayment(tx, request, input, amount, now);
+      const { credited, events } = this.creditIfCounted(request, payment, amount, now);
       await tx.flush();
-      if (events.length > 0) afterCommit = await this.events.emit(tx, request, events);
-      return { payment, paymentRequest: request, credited: credit, duplicate, events };
+      const paidInvoice = request.type === 'invoice' && events.some((e) => e.event === 'payment.paid');
+      const endExpiry = paidInvoice ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request.slug, INVOICE_SIGNALS.settled)) : undefined;
+      const webhooks = events.length > 0 ? await this.events.emit(tx, request, events) : undefined;
+      return {
+        result: { payment, paymentRequest: request, credited, duplicate, events },
+        afterCommit: afterCommitAll(webhooks, this.outbox?.dispatchAfterCommit([endExpiry])),
+      };
     });
-    await runAfterCommit(afterCommit);
-    // Settled (payment.paid on an invoice): its expiry workflow has nothing left to do (never throws).
-    if (recorded.paymentRequest.type === 'invoice' && recorded.events.some((e) => e.event === 'payment.paid')) {
-      await this.scheduler.invoiceSettled(recorded.paymentRequest.slug);
-    }
-    return recorded;
   }
 
   /** Payments recorded for a request, oldest first. */
@@ -147,7 +138,45 @@ export class PaymentService {
     return this.em.find(Payment, { paymentRequest: paymentRequestId }, { orderBy: { id: 'asc' } });
   }
 
-  private async lockTarget(requests: PaymentRequestRepository, to: IncomingPayment['to']): Promise<PaymentRequest> {
+  /**
+   * Inserts the payment, or (a repeat of chain/txid/index) locks the stored one and raises its confirmations. A repeat
+   * with another amount or request is a ConflictError.
+   */
+  private async storePayment(tx: EntityManager, request: PaymentRequest, input: IncomingPayment, amount: Amount, now: Date): Promise<{ payment: Payment; duplicate: boolean }> {
+    const { chain, txid, index, confirmations } = input;
+    const inserted = await tx.getConnection().execute<Array<{ id: number }>>(
+      `insert into "payments" ("payment_request_id", "chain", "txid", "output_index", "address", "amount", "confirmations", "counted", "counted_at", "created_at", "updated_at")
+       values (?, ?, ?, ?, ?, ?, ?, false, null, ?, ?)
+       on conflict ("chain", "txid", "output_index") do nothing returning "id"`,
+      [request.id, chain, txid, index, request.address, amount.toString(), confirmations, now, now],
+      'all',
+      tx.getTransactionContext(),
+    );
+    if (inserted[0]) return { payment: await tx.findOneOrFail(Payment, { id: inserted[0].id }), duplicate: false };
+    const payment = await tx.findOneOrFail(Payment, { chain, txid, outputIndex: index }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (payment.paymentRequest.id !== request.id || !payment.value.equals(amount)) {
+      throw new ConflictError(`Payment ${chain}/${txid}/${index} was already recorded with a different amount or request.`);
+    }
+    if (confirmations > payment.confirmations) payment.confirmations = confirmations;
+    return { payment, duplicate: true };
+  }
+
+  /**
+   * Counts the payment once its confirmations reach the asset's threshold (now or, for a repeat, as stored): its amount
+   * goes into the request through the status engine. Returns whether it was credited now and the events that occurred.
+   */
+  private creditIfCounted(request: PaymentRequest, payment: Payment, amount: Amount, now: Date): { credited: boolean; events: PaymentDomainEvent[] } {
+    const asset = request.asset as Asset;
+    if (payment.counted || !asset.isConfirmed(payment.confirmations)) return { credited: false, events: [] };
+    payment.counted = true;
+    payment.countedAt = now;
+    const transition = applyPayment(request.toState(), amount, now);
+    request.applyState(transition.state);
+    return { credited: true, events: domainEvents(request, transition.events, now) };
+  }
+
+  private async lockTarget(tx: EntityManager, to: IncomingPayment['to']): Promise<PaymentRequest> {
+    const requests = tx.getRepository(PaymentRequest);
     if ('slug' in to) {
       const request = await requests.findBySlug(to.slug, true);
       if (!request) throw new NotFoundError(`payment request slug ${to.slug}`);

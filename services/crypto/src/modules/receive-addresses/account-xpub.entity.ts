@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Account } from '../accounts/account.entity.js';
+import { Account } from '../accounts/index.js';
 import { RECEIVE_ASSETS } from './derivation.js';
 
 /**

@@ -1,7 +1,6 @@
 // The crypto spec's webhook body: one flat JSON object, no envelope, exactly the Events table's fields in its order.
-import type { Asset } from '../assets/asset.entity.js';
-import type { PaymentRequest } from '../payment-requests/payment-request.entity.js';
-import type { PaymentEventName } from '../payment-requests/status-engine.js';
+import type { Asset } from '../assets/index.js';
+import type { PaymentEventName, PaymentRequest } from '../payment-requests/index.js';
 
 /** The only events ever sent (spec "Events"). */
 export const WEBHOOK_EVENTS = ['payment.paid', 'payment.late', 'payment.expired'] as const satisfies readonly PaymentEventName[];

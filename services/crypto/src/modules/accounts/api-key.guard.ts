@@ -1,11 +1,12 @@
+// The merchant API's guard (spec "Authentication"): authenticates the bearer API key and keeps the caller on res.locals.
 import type { RequestHandler, Response } from 'express';
-import type { AccountService, CryptoPrincipal } from './modules/accounts/account.service.js';
+import type { AccountService, CryptoPrincipal } from './account.service.js';
 
 /** REST guard: authenticates the bearer API key and keeps the principal on res.locals. */
-export function requireApiKey(accounts: () => AccountService): RequestHandler {
+export function requireApiKey(accounts: AccountService): RequestHandler {
   return async (req, res, next) => {
     // The merchant rate limiter (rate-limits.ts) may already have authenticated this request's key.
-    res.locals.principal ??= await accounts().authenticate(req.headers.authorization);
+    res.locals.principal ??= await accounts.authenticate(req.headers.authorization);
     next();
   };
 }

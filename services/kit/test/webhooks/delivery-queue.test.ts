@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TASK_QUEUES, WEBHOOK_SCHEDULES, WORKFLOW_TYPES } from '@tributary/workflows';
 import {
   createOrm,
   createWebhookDeliveryActivities,
   createWebhookSender,
   enqueueWebhookDelivery,
+  kitEntities,
+  kitMigrations,
   migrateUp,
   redeliverWebhook,
   verifySignature,
   WebhookDelivery,
   WebhookDeliveryAttempt,
-  webhookDeliveryMigration,
-  webhookEntities,
+  WorkflowOutboxEntry,
 } from '../../src/index.js';
 import { createTestDatabase, startHttpsReceiver } from '../../src/testing/index.js';
 import type { HttpsReceiver, TestDatabase } from '../../src/testing/index.js';
@@ -21,8 +23,8 @@ let receiver: HttpsReceiver;
 
 beforeAll(async () => {
   db = await createTestDatabase('kit_webhooks');
-  orm = await createOrm({ clientUrl: db.url, entities: webhookEntities, migrations: [webhookDeliveryMigration] });
-  expect(await migrateUp(orm)).toEqual([webhookDeliveryMigration.name]);
+  orm = await createOrm({ clientUrl: db.url, entities: kitEntities, migrations: kitMigrations });
+  expect(await migrateUp(orm)).toEqual(kitMigrations.map((migration) => migration.name));
   receiver = await startHttpsReceiver();
 });
 afterAll(async () => {
@@ -40,7 +42,7 @@ const base = (eventId: string) => ({
 });
 
 describe('enqueueWebhookDelivery', () => {
-  it("inserts in the caller's transaction: a rollback leaves no delivery", async () => {
+  it("inserts in the caller's transaction: a rollback leaves no delivery and no workflow start", async () => {
     await expect(
       orm.em.fork().transactional(async (tx) => {
         await enqueueWebhookDelivery(tx, { ...base('evt_rollback'), body: { event: 'loan.authorized' } });
@@ -48,20 +50,36 @@ describe('enqueueWebhookDelivery', () => {
       }),
     ).rejects.toThrow('business change failed');
     expect(await orm.em.fork().count(WebhookDelivery, { eventId: 'evt_rollback' })).toBe(0);
+    expect(await orm.em.fork().count(WorkflowOutboxEntry, { workflowId: { $like: 'webhook-bnpl-evt_rollback-%' } })).toBe(0);
+  });
+
+  it("queues the delivery workflow's start in the outbox: the service's schedule and task queue, an operator summary", async () => {
+    const { delivery, outboxEntry } = await enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_start'), body: '{}', endpointUrl: `${receiver.url}/secret-path?token=x` });
+    const entry = await orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { id: outboxEntry.id });
+    expect(entry).toMatchObject({
+      kind: 'start',
+      workflowType: WORKFLOW_TYPES.webhookDelivery,
+      workflowId: delivery.workflowId,
+      taskQueue: TASK_QUEUES.bnpl,
+      args: [{ service: 'bnpl', deliveryId: delivery.id, schedule: WEBHOOK_SCHEDULES.bnpl }],
+      summary: `bnpl loan.authorized to ${new URL(receiver.url).host} (delivery 1)`,
+      dispatchedAt: null,
+    });
+    expect(entry.details).not.toContain('secret-path');
   });
 
   it('freezes the body, uses the service headers, and numbers deliveries of one event 1, 2, 3', async () => {
     const body = { event: 'loan.authorized', timestamp: '2025-01-01T00:00:00Z', data: { loan_id: 'ln_1', principal_cents: 1000 } };
     const [a, b] = await orm.em.fork().transactional(async (tx) => [
-      await enqueueWebhookDelivery(tx, { ...base('evt_1'), body, endpointId: 'ep_a' }),
-      await enqueueWebhookDelivery(tx, { ...base('evt_1'), body, endpointId: 'ep_b' }),
+      (await enqueueWebhookDelivery(tx, { ...base('evt_1'), body, endpointId: 'ep_a', ownerId: '7' })).delivery,
+      (await enqueueWebhookDelivery(tx, { ...base('evt_1'), body, endpointId: 'ep_b', ownerId: '7' })).delivery,
     ]);
     expect(a).toMatchObject({ deliveryNumber: 1, workflowId: 'webhook-bnpl-evt_1-1', status: 'queued', eventHeader: 'X-Service-Event', signatureHeader: 'X-Service-Signature' });
     expect(b).toMatchObject({ deliveryNumber: 2, workflowId: 'webhook-bnpl-evt_1-2' });
     expect(a!.body).toBe(JSON.stringify(body));
-    const again = await redeliverWebhook(orm.em.fork(), a!.id);
-    expect(again).toMatchObject({ deliveryNumber: 3, redeliveryOf: a!.id, body: a!.body, eventId: 'evt_1', endpointId: 'ep_a' });
-    const fresh = await redeliverWebhook(orm.em.fork(), a!.id, { body: '{"event":"loan.authorized","timestamp":"2025-02-01T00:00:00Z"}' });
+    const again = (await redeliverWebhook(orm.em.fork(), a!)).delivery;
+    expect(again).toMatchObject({ deliveryNumber: 3, redeliveryOf: a!.id, body: a!.body, eventId: 'evt_1', endpointId: 'ep_a', ownerId: '7' });
+    const fresh = (await redeliverWebhook(orm.em.fork(), a!, { body: '{"event":"loan.authorized","timestamp":"2025-02-01T00:00:00Z"}' })).delivery;
     expect(fresh).toMatchObject({ deliveryNumber: 4, body: '{"event":"loan.authorized","timestamp":"2025-02-01T00:00:00Z"}' });
   });
 
@@ -69,7 +87,7 @@ describe('enqueueWebhookDelivery', () => {
     const made = await Promise.all(
       Array.from({ length: 5 }, () => orm.em.fork().transactional((tx) => enqueueWebhookDelivery(tx, { ...base('evt_race'), body: '{}' }))),
     );
-    expect(made.map((d) => d.deliveryNumber).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(made.map(({ delivery }) => delivery.deliveryNumber).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('requires header names for a service without spec defaults', async () => {
@@ -89,7 +107,7 @@ describe('createWebhookDeliveryActivities (called directly, real DB and HTTPS)',
   it('sends the stored bytes signed, records the attempt, and a repeated attempt is not sent or recorded again', async () => {
     receiver.reset();
     receiver.setResponder(() => ({ status: 500 }));
-    const delivery = await enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_act'), body: '{"event":"loan.authorized","n":"ü"}' });
+    const { delivery } = await enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_act'), body: '{"event":"loan.authorized","n":"ü"}' });
     const acts = activities();
     const input = { deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 5_000, nextAttemptInMs: 60_000 };
     const first = await acts.deliverWebhookAttempt(input);
@@ -117,7 +135,7 @@ describe('createWebhookDeliveryActivities (called directly, real DB and HTTPS)',
 
   it('records a failed attempt without sending when the signing secret is gone, and marks the delivery failed', async () => {
     receiver.reset();
-    const delivery = await enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_nosecret'), signingSecretRef: 'deleted_endpoint', body: '{}' });
+    const { delivery } = await enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_nosecret'), signingSecretRef: 'deleted_endpoint', body: '{}' });
     const acts = activities();
     expect(await acts.deliverWebhookAttempt({ deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 1_000, nextAttemptInMs: null })).toMatchObject({
       delivered: false,

@@ -1,6 +1,6 @@
-// What every subgraph's resolvers share: the per-request context (the service's domain services plus a lazily
-// authenticated caller). Resolver maps themselves are typed per service with the `Resolvers` type generated from
-// its SDL (`npm run codegen`), whose contextType is the service's SubgraphContext.
+// The per-request context every subgraph's resolvers receive: the service's domain services plus a lazily
+// authenticated caller. Resolver maps themselves are typed per service with the `Resolvers` type generated from its
+// SDL (`npm run codegen`), whose contextType is the service's SubgraphContext.
 
 /** A subgraph's GraphQL context: the service's domain services and the caller, authenticated on first use. */
 export type SubgraphContext<TServices extends object, TPrincipal> = TServices & {
@@ -18,13 +18,4 @@ export function subgraphContext<TServices extends object, TPrincipal>(
 ): SubgraphContext<TServices, TPrincipal> {
   let principal: Promise<TPrincipal> | undefined;
   return { ...services, principal: () => (principal ??= authenticate()) };
-}
-
-
-/**
- * Maps an entity's enum values (lower-case in the database) to its GraphQL enum's values. The Record makes the
- * mapping exhaustive: an entity value without a GraphQL counterpart, or a value the SDL lacks, fails to typecheck.
- */
-export function enumMapping<TEntity extends string, TGraphQL extends string>(values: Readonly<Record<TEntity, TGraphQL>>): (value: TEntity) => TGraphQL {
-  return (value) => values[value];
 }

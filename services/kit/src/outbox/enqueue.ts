@@ -1,0 +1,75 @@
+// Adding commands to the workflow outbox, always inside the caller's transaction: they commit (or roll back) with the
+// change that caused them. Nothing reaches Temporal here; the outbox dispatches after the commit.
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** A workflow the transaction wants started. */
+export interface WorkflowStartCommand {
+  /** Registered workflow type (WORKFLOW_TYPES). */
+  workflowType: string;
+  /** From the workflow-id builders in @tributary/workflows; a start is enqueued (and run) once per id. */
+  workflowId: string;
+  /** TASK_QUEUES[service]. */
+  taskQueue: string;
+  args: readonly unknown[];
+  /** Shown to operators in the Temporal UI. */
+  summary?: string;
+  details?: string;
+}
+
+/** A signal the transaction wants sent to a workflow. */
+export interface WorkflowSignalCommand {
+  workflowId: string;
+  signal: string;
+  args?: readonly unknown[];
+}
+
+/** A committed-with-the-change outbox entry, by id (what the outbox dispatches after the commit). */
+export interface OutboxEntryRef {
+  id: string;
+}
+
+function requireTransaction(tx: EntityManager, what: string): void {
+  // Outside a transaction the command would commit alone, before (or without) the change it belongs to.
+  if (!tx.isInTransaction()) throw new Error(`${what} must run inside the transaction of the change that causes it`);
+}
+
+/**
+ * Enqueues a workflow start. Idempotent by workflow id: enqueueing the same start again (a retried transaction, a
+ * replayed create) returns the existing entry.
+ */
+export async function enqueueWorkflowStart(tx: EntityManager, command: WorkflowStartCommand): Promise<OutboxEntryRef> {
+  requireTransaction(tx, 'enqueueWorkflowStart');
+  const connection = tx.getConnection();
+  const context = tx.getTransactionContext();
+  const inserted = await connection.execute<Array<{ id: string }>>(
+    `insert into "workflow_outbox" ("id", "kind", "workflow_id", "workflow_type", "task_queue", "args", "summary", "details", "created_at")
+     values (?, 'start', ?, ?, ?, ?::jsonb, ?, ?, clock_timestamp())
+     on conflict ("workflow_id") where "kind" = 'start' do nothing
+     returning "id"`,
+    [randomUUID(), command.workflowId, command.workflowType, command.taskQueue, JSON.stringify(command.args), command.summary ?? null, command.details ?? null],
+    'all',
+    context,
+  );
+  if (inserted[0]) return { id: inserted[0].id };
+  const [existing] = await connection.execute<Array<{ id: string }>>(
+    `select "id" from "workflow_outbox" where "workflow_id" = ? and "kind" = 'start'`,
+    [command.workflowId],
+    'all',
+    context,
+  );
+  return { id: existing!.id };
+}
+
+/** Enqueues a signal (delivered at least once; a workflow that has finished or never started does not get it). */
+export async function enqueueWorkflowSignal(tx: EntityManager, command: WorkflowSignalCommand): Promise<OutboxEntryRef> {
+  requireTransaction(tx, 'enqueueWorkflowSignal');
+  const id = randomUUID();
+  await tx.getConnection().execute(
+    `insert into "workflow_outbox" ("id", "kind", "workflow_id", "signal_name", "args", "created_at") values (?, 'signal', ?, ?, ?::jsonb, clock_timestamp())`,
+    [id, command.workflowId, command.signal, JSON.stringify(command.args ?? [])],
+    'run',
+    tx.getTransactionContext(),
+  );
+  return { id };
+}

@@ -1,0 +1,30 @@
+// The Temporal client of a service's HTTP process, for its workflow outbox: connects on first use (the service starts
+// and serves while Temporal is down; /readyz reports it) and is closed with the app.
+import { Client, Connection } from '@temporalio/client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ServiceEnv } from '../config/index.js';
+import type { Logger } from '../logging/index.js';
+import { createWorkflowOutbox, type WorkflowOutbox } from './workflow-outbox.js';
+
+export interface OpenedWorkflowOutbox {
+  outbox: WorkflowOutbox;
+  /** Waits for background dispatches, then closes the Temporal connection. */
+  close(): Promise<void>;
+}
+
+export function openWorkflowOutbox(options: {
+  em: EntityManager;
+  config: Pick<ServiceEnv, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>;
+  logger?: Logger;
+}): OpenedWorkflowOutbox {
+  const connection = Connection.lazy({ address: options.config.TEMPORAL_ADDRESS });
+  const client = new Client({ connection, namespace: options.config.TEMPORAL_NAMESPACE });
+  const outbox = createWorkflowOutbox({ em: options.em, client, ...(options.logger ? { logger: options.logger } : {}) });
+  return {
+    outbox,
+    async close() {
+      await outbox.idle();
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// The workflow outbox's dispatcher: hands committed outbox entries to Temporal. After a commit it dispatches in the
+// background (a create never waits on Temporal, and succeeds while Temporal is down); the worker's sweeper dispatches
+// whatever that missed (Temporal unreachable, a crash between commit and dispatch) once Temporal answers again.
+// Starts are idempotent by workflow id (REJECT_DUPLICATE; "already started" counts as done), so a start dispatched
+// twice (after-commit racing a sweep) runs once; signals are delivered at least once.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { AfterCommit } from '../database/after-commit.js';
+import type { Logger } from '../logging/index.js';
+import type { OutboxEntryRef } from './enqueue.js';
+import { WorkflowOutboxEntry } from './workflow-outbox.entity.js';
+
+export interface WorkflowOutboxOptions {
+  /** Root EntityManager of the service's database (orm.em); the outbox forks its own. */
+  em: EntityManager;
+  client: Client;
+  logger?: Logger;
+  /** Time allowed for one Temporal call. Default 10 s. */
+  rpcTimeoutMs?: number;
+  /** Background dispatches in flight at most; beyond that, entries wait for the sweeper. Default 256. */
+  maxInFlight?: number;
+}
+
+export interface OutboxDispatchResult {
+  /** Entries Temporal now has (dispatched now, or found dispatched already). */
+  dispatched: string[];
+  /** Entries whose dispatch failed (Temporal unreachable...); the sweeper retries them. */
+  failed: string[];
+}
+
+export interface SweepOptions {
+  /** Only entries older than this (the after-commit dispatch's turn first). Default 30 s. */
+  olderThanMs?: number;
+  /** Entries per sweep. Default 100. */
+  limit?: number;
+}
+
+export interface WorkflowOutbox {
+  /**
+   * After-commit work that dispatches `entries` in the background: it returns at once, whatever Temporal does.
+   * Undefined when there is nothing to dispatch.
+   */
+  dispatchAfterCommit(entries: ReadonlyArray<OutboxEntryRef | undefined>): AfterCommit | undefined;
+  /** Dispatches `ids` now and waits for Temporal (the sweeper, operator commands, tests). Never throws. */
+  dispatch(ids: readonly string[]): Promise<OutboxDispatchResult>;
+  /** Dispatches entries committed more than `olderThanMs` ago that are not dispatched yet. */
+  sweep(options?: SweepOptions): Promise<OutboxDispatchResult>;
+  /** Sweeps every `intervalMs` (default 30 s) until stopped. */
+  startSweeper(options?: SweepOptions & { intervalMs?: number }): { stop(): Promise<void> };
+  /** Resolves once every background dispatch started so far has settled (shutdown, operator commands, tests). */
+  idle(): Promise<void>;
+}
+
+const DEFAULT_INTERVAL_MS = 30_000;
+
+export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOutbox {
+  const { client, logger } = options;
+  const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000;
+  const maxInFlight = options.maxInFlight ?? 256;
+  const inFlight = new Set<Promise<unknown>>();
+  const health = temporalHealthLog(logger);
+
+  /** One command to Temporal; "already started" and "no such workflow" (for a signal) count as done. */
+  async function send(entry: WorkflowOutboxEntry): Promise<void> {
+    await client.withDeadline(Date.now() + rpcTimeoutMs, async () => {
+      if (entry.kind === 'start') {
+        try {
+          await client.workflow.start(entry.workflowType!, {
+            taskQueue: entry.taskQueue!,
+            workflowId: entry.workflowId,
+            workflowIdReusePolicy: 'REJECT_DUPLICATE',
+            args: entry.args,
+            ...(entry.summary ? { staticSummary: entry.summary } : {}),
+            ...(entry.details ? { staticDetails: entry.details } : {}),
+          });
+        } catch (error) {
+          if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+        }
+        return;
+      }
+      try {
+        await client.workflow.getHandle(entry.workflowId).signal(entry.signalName!, ...entry.args);
+      } catch (error) {
+        if (!(error instanceof WorkflowNotFoundError)) throw error;
+      }
+    });
+  }
+
+  async function record(em: EntityManager, id: string, error: unknown): Promise<void> {
+    const outcome = error === undefined ? { dispatchedAt: new Date(), lastError: null } : { lastError: error instanceof Error ? error.message : String(error) };
+    await em.getConnection().execute(
+      `update "workflow_outbox" set "attempts" = "attempts" + 1, "dispatched_at" = coalesce("dispatched_at", ?), "last_error" = ? where "id" = ?`,
+      [outcome.dispatchedAt ?? null, outcome.lastError, id],
+    );
+  }
+
+  async function dispatchEntries(em: EntityManager, entries: readonly WorkflowOutboxEntry[]): Promise<OutboxDispatchResult> {
+    const result: OutboxDispatchResult = { dispatched: [], failed: [] };
+    for (const entry of entries) {
+      let failure: unknown;
+      try {
+        await send(entry);
+        health.ok();
+      } catch (error) {
+        failure = error ?? new Error('dispatch failed');
+        health.failed(entry, failure);
+      }
+      await record(em, entry.id, failure).catch((error: unknown) => logger?.warn({ err: error, entryId: entry.id }, 'could not record an outbox dispatch'));
+      (failure === undefined ? result.dispatched : result.failed).push(entry.id);
+    }
+    return result;
+  }
+
+  const outbox: WorkflowOutbox = {
+    dispatchAfterCommit(entries) {
+      const ids = entries.filter((entry): entry is OutboxEntryRef => entry !== undefined).map((entry) => entry.id);
+      if (ids.length === 0) return undefined;
+      return async () => {
+        // Under a flood (Temporal slow or down) the rest waits for the sweeper instead of piling up in memory.
+        if (inFlight.size >= maxInFlight) return;
+        const running = outbox.dispatch(ids).finally(() => inFlight.delete(running));
+        inFlight.add(running);
+      };
+    },
+
+    async dispatch(ids) {
+      if (ids.length === 0) return { dispatched: [], failed: [] };
+      const em = options.em.fork();
+      try {
+        const pending = await em.find(WorkflowOutboxEntry, { id: { $in: [...ids] } });
+        const result = await dispatchEntries(em, pending.filter((entry) => !entry.dispatchedAt));
+        for (const entry of pending) if (entry.dispatchedAt) result.dispatched.push(entry.id);
+        const found = new Set(pending.map((entry) => entry.id));
+        for (const id of ids) if (!found.has(id)) result.failed.push(id);
+        return result;
+      } catch (error) {
+        logger?.warn({ err: error }, 'outbox dispatch failed; the sweeper retries');
+        return { dispatched: [], failed: [...ids] };
+      }
+    },
+
+    async sweep({ olderThanMs = DEFAULT_INTERVAL_MS, limit = 100 } = {}) {
+      const em = options.em.fork();
+      const due = await em.find(
+        WorkflowOutboxEntry,
+        { dispatchedAt: null, createdAt: { $lte: new Date(Date.now() - olderThanMs) } },
+        { orderBy: { createdAt: 'asc', id: 'asc' }, limit },
+      );
+      if (due.length > 0) logger?.info({ count: due.length }, 'dispatching outbox entries that were not dispatched after their commit');
+      return dispatchEntries(em, due);
+    },
+
+    startSweeper({ intervalMs = DEFAULT_INTERVAL_MS, ...sweepOptions } = {}) {
+      let running: Promise<unknown> = Promise.resolve();
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        running = outbox
+          .sweep(sweepOptions)
+          .catch((error: unknown) => logger?.warn({ err: error }, 'outbox sweep failed'))
+          .finally(() => {
+            busy = false;
+          });
+      }, intervalMs);
+      timer.unref();
+      return {
+        async stop() {
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
+
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+  return outbox;
+}
+
+/** Logs an unreachable Temporal once when dispatches start failing and once when they succeed again, not per entry. */
+function temporalHealthLog(logger: Logger | undefined) {
+  let failing = false;
+  return {
+    ok() {
+      if (!failing) return;
+      failing = false;
+      logger?.info('outbox dispatch works again');
+    },
+    failed(entry: WorkflowOutboxEntry, error: unknown) {
+      const fields = { err: error, entryId: entry.id, workflowId: entry.workflowId, kind: entry.kind };
+      if (failing) {
+        logger?.debug(fields, 'outbox dispatch failed');
+        return;
+      }
+      failing = true;
+      logger?.warn(fields, 'outbox dispatch failed (Temporal unreachable?); entries stay queued and the worker sweeper dispatches them');
+    },
+  };
+}
