@@ -10,6 +10,15 @@ const nodeBuiltins = [
   'timers', 'tls', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
 ];
 
+const doorMessage = "Import another module through its index.ts (its only door), not one of its files.";
+/** Import specifiers that reach into a module's files instead of its index.ts. */
+const moduleDoors = {
+  // From anywhere in a service's src/: `./modules/x/y.js`, `../modules/x/y.js`.
+  fromOutside: { regex: '^(\\./|\\.\\./)+modules/[^/]+/(?!index\\.js$)', message: doorMessage },
+  // From a module's file: a sibling module's file `../x/y.js`.
+  fromSibling: { regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.js$)', message: doorMessage },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.stack/**', '.turbo/**', 'coverage/**'] },
   js.configs.recommended,
@@ -26,6 +35,15 @@ export default tseslint.config(
     // The stack runner and operator CLIs talk to a terminal.
     files: ['services/stack/**', '**/src/cli.ts', '**/src/cli/**', '**/bin/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // A service's modules meet only at their doors: another module's files are reached through its index.ts.
+    files: ['services/{bnpl,crypto,photos}/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleDoors.fromOutside] }] },
+  },
+  {
+    files: ['services/{bnpl,crypto,photos}/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleDoors.fromOutside, moduleDoors.fromSibling] }] },
   },
   {
     files: ['workflows/src/workflows/**/*.ts'],

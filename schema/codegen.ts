@@ -20,8 +20,8 @@ export const CODEGEN_SERVICES = {
   bnpl: {
     contextType: '../graphql-context.js#BnplContext',
     mappers: {
-      BnplMerchant: '../modules/merchants/merchant.entity.js#Merchant',
-      BnplApiKey: '../modules/api-keys/api-key.entity.js#ApiKey',
+      BnplMerchant: '../modules/merchants/index.js#Merchant',
+      BnplApiKey: '../modules/api-keys/index.js#ApiKey',
     },
   },
   crypto: {
@@ -39,8 +39,8 @@ export const CODEGEN_SERVICES = {
   photos: {
     contextType: '../graphql-context.js#PhotosContext',
     mappers: {
-      PhotosTeam: '../modules/teams/team.entity.js#Team',
-      PhotosProject: '../modules/projects/project.entity.js#Project',
+      PhotosTeam: '../modules/teams/index.js#Team',
+      PhotosProject: '../modules/projects/index.js#Project',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

@@ -1,11 +1,9 @@
 // bnpl's OpenAPI document: every module's route definitions plus the kit's standard routes. Served at
 // /api/v1/openapi.json and /docs, checked in as schema/openapi/bnpl.json (`npm run openapi`).
 import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } from '@tributary/kit';
+import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { API_KEY_PAIR_SECURITY, DASHBOARD_TOKEN_SECURITY, bnplSecuritySchemes } from './api-security.js';
-import { apiKeyApi } from './modules/api-keys/api-key.openapi.js';
-
-export const REST_BASE = '/api/v1';
-export const DOCS_PATH = '/docs';
+import { apiKeyApi } from './modules/api-keys/index.js';
 
 export function bnplApiDocument(): OpenApiDocument {
   return createServiceApiDocument({

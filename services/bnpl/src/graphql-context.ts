@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
-import type { ApiKeyService } from './modules/api-keys/api-key.service.js';
-import type { BnplPrincipal, MerchantAuthService } from './modules/dashboard-auth/dashboard-auth.service.js';
-import type { MerchantService } from './modules/merchants/merchant.service.js';
+import type { ApiKeyService } from './modules/api-keys/index.js';
+import type { BnplPrincipal, MerchantAuthService } from './modules/merchant-auth/index.js';
+import type { MerchantService } from './modules/merchants/index.js';
 
 export interface BnplServices {
   auth: MerchantAuthService;

@@ -1,12 +1,9 @@
 // Idempotent demo data for local development (`cli seed`). The demo credentials are fixed, documented dev-only values,
 // so `npm start` can print them on every start; they exist only in databases that were seeded.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiKey } from './modules/api-keys/api-key.entity.js';
-import { hashSecretKey, secretKeyMatches } from './modules/api-keys/api-key-credentials.js';
-import { DashboardToken } from './modules/dashboard-auth/dashboard-token.entity.js';
-import { DASHBOARD_TOKEN_PREFIX, hashDashboardToken } from './modules/dashboard-auth/dashboard-token-credentials.js';
-import { MerchantUser } from './modules/merchants/merchant-user.entity.js';
-import { Merchant } from './modules/merchants/merchant.entity.js';
+import { ApiKey, hashSecretKey, secretKeyMatches } from './modules/api-keys/index.js';
+import { DASHBOARD_TOKEN_PREFIX, DashboardToken, hashDashboardToken } from './modules/merchant-auth/index.js';
+import { Merchant, MerchantUser } from './modules/merchants/index.js';
 
 export const DEMO_MERCHANT_NAME = 'Demo Shop';
 export const DEMO_USER_EMAIL = 'demo@bnpl.tributary.test';

@@ -1,29 +1,25 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, loadTypeDefs, serviceEnv, kitEntities } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
-import { DOCS_PATH, REST_BASE, bnplApiDocument } from './api-document.js';
+import { bnplApiDocument } from './api-document.js';
+import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { createContext, type BnplContext, type BnplServices } from './graphql-context.js';
 import { migrations } from './migrations/index.js';
-import { ApiKeySchema } from './modules/api-keys/api-key.entity.js';
-import { apiKeyRoutes } from './modules/api-keys/api-key.routes.js';
-import { ApiKeyService } from './modules/api-keys/api-key.service.js';
-import { MerchantAuthService } from './modules/dashboard-auth/dashboard-auth.service.js';
-import { DashboardTokenSchema } from './modules/dashboard-auth/dashboard-token.entity.js';
-import { MerchantUserSchema } from './modules/merchants/merchant-user.entity.js';
-import { MerchantSchema } from './modules/merchants/merchant.entity.js';
-import { merchantResolvers } from './modules/merchants/merchant.resolvers.js';
-import { MerchantService } from './modules/merchants/merchant.service.js';
+import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
+import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
+import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { seedDemoData } from './seed.js';
+import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
 
-export const SERVICE_NAME = 'bnpl';
+export { SERVICE_NAME };
 export const bnplEnv = serviceEnv;
 export type BnplConfig = z.infer<typeof bnplEnv>;
 
-export const entities = [MerchantSchema, MerchantUserSchema, DashboardTokenSchema, ApiKeySchema, ...kitEntities];
+export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;
@@ -46,8 +42,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
-      typeDefs: loadTypeDefs(subgraphSdlPath('bnpl')),
-      resolvers: merchantResolvers,
+      typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
+      resolvers: mergeResolvers(merchantResolvers),
       context: async (req) => createContext(services, req),
     },
   });

@@ -1,11 +1,12 @@
 // The bnpl service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `bnpl` task
 // queue, activities on the bnpl database, the dispatcher's sweeper) with bnpl's signing-secret resolver.
 import { startServiceWorker, type RunningWorker, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
+import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
 
 export function startWorker(options: StartServiceWorkerOptions): Promise<RunningWorker> {
-  return startServiceWorker({ name: 'bnpl', worker: { resolveSigningSecret } }, options);
+  return startServiceWorker({ name: SERVICE_NAME, worker: { resolveSigningSecret } }, options);
 }
 
 /**

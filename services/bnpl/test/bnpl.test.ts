@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcryptjs';
-import { ApiKey } from '../src/modules/api-keys/api-key.entity.js';
-import { PUBLIC_KEY_PATTERN, SECRET_KEY_PATTERN, generateKeyPair } from '../src/modules/api-keys/api-key-credentials.js';
-import { DashboardToken } from '../src/modules/dashboard-auth/dashboard-token.entity.js';
-import { generateDashboardToken, hashDashboardToken } from '../src/modules/dashboard-auth/dashboard-token-credentials.js';
-import { MerchantUser } from '../src/modules/merchants/merchant-user.entity.js';
-import { Merchant } from '../src/modules/merchants/merchant.entity.js';
+import { ApiKey, PUBLIC_KEY_PATTERN, SECRET_KEY_PATTERN, generateKeyPair } from '../src/modules/api-keys/index.js';
+import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
+import { Merchant } from '../src/modules/merchants/index.js';
 import { DEMO_DASHBOARD_TOKEN, DEMO_PUBLIC_KEY, DEMO_SECRET_KEY, seedDemoData } from '../src/seed.js';
-import { gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
+import { createMerchant as createTestMerchant, gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let url: string;
@@ -23,16 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Another merchant with a dashboard token, created through the entities (the login flow comes later). */
-async function createMerchant(name: string, token: Partial<Pick<DashboardToken, 'revokedAt' | 'expiresAt'>> = {}) {
-  const em = h.orm.em.fork();
-  const merchant = em.create(Merchant, { name });
-  const user = em.create(MerchantUser, { merchant, email: `${crypto.randomUUID()}@example.test`, name: 'Owner' });
-  const plaintext = generateDashboardToken();
-  em.create(DashboardToken, { user, tokenHash: hashDashboardToken(plaintext), revokedAt: null, expiresAt: null, ...token });
-  await em.flush();
-  return { merchant, token: plaintext };
-}
+const createMerchant = (name: string, token?: Parameters<typeof createTestMerchant>[2]) => createTestMerchant(h, name, token);
 
 describe('credentials', () => {
   it('generates pk_<env>_ and sk_<env>_ keys and dashboard tokens of the documented shapes', () => {

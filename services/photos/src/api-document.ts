@@ -1,12 +1,10 @@
 // photos' OpenAPI document: every module's route definitions plus the kit's standard routes. Served at
 // /api/v1/openapi.json and /docs, checked in as schema/openapi/photos.json (`npm run openapi`).
 import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } from '@tributary/kit';
+import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { ACCESS_TOKEN_SECURITY, photosSecuritySchemes } from './api-security.js';
-import { authApi } from './modules/auth/auth.openapi.js';
-import { projectApi } from './modules/projects/project.openapi.js';
-
-export const REST_BASE = '/api/v1';
-export const DOCS_PATH = '/docs';
+import { authApi } from './modules/auth/index.js';
+import { projectApi } from './modules/projects/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({

@@ -1,9 +1,10 @@
 import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
-import type { AuthService, PhotosPrincipal } from './modules/auth/auth.service.js';
-import type { ProjectService } from './modules/projects/project.service.js';
-import type { TeamService } from './modules/teams/team.service.js';
+import { assertAbility, type Ability, type AuthService, type PhotosPrincipal } from './modules/auth/index.js';
+import type { ProjectService } from './modules/projects/index.js';
+import type { TeamService } from './modules/teams/index.js';
 
+/** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
   auth: AuthService;
   teams: TeamService;
@@ -11,8 +12,19 @@ export interface PhotosServices {
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */
-export type PhotosContext = SubgraphContext<PhotosServices, PhotosPrincipal>;
+export type PhotosContext = SubgraphContext<PhotosServices, PhotosPrincipal> & {
+  /** The caller, refused with FORBIDDEN (naming the scope) when the token lacks `ability`: the REST guard's rule. */
+  principalWith(ability: Ability): Promise<PhotosPrincipal>;
+};
 
 export function createContext(services: PhotosServices, req: Request): PhotosContext {
-  return subgraphContext(services, () => services.auth.authenticate(req.headers.authorization));
+  const context = subgraphContext(services, () => services.auth.authenticate(req.headers.authorization));
+  return {
+    ...context,
+    async principalWith(ability) {
+      const principal = await context.principal();
+      assertAbility(principal, ability);
+      return principal;
+    },
+  };
 }

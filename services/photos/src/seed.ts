@@ -1,12 +1,9 @@
 // Idempotent demo data for local development (`cli seed`). The demo token is a fixed, documented dev-only value,
 // so `npm start` can print it on every start; it exists only in databases that were seeded.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AccessToken } from './modules/auth/access-token.entity.js';
-import { ACCESS_TOKEN_PREFIX, hashAccessToken } from './modules/auth/access-token-credentials.js';
-import { Project } from './modules/projects/project.entity.js';
-import { TeamMembership } from './modules/teams/team-membership.entity.js';
-import { Team } from './modules/teams/team.entity.js';
-import { User } from './modules/teams/user.entity.js';
+import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken } from './modules/auth/index.js';
+import { Project } from './modules/projects/index.js';
+import { Team, TeamMembership, User } from './modules/teams/index.js';
 
 export const DEMO_TEAM_NAME = 'Demo Builders';
 export const DEMO_USER_EMAIL = 'demo@photos.tributary.test';

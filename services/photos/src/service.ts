@@ -1,32 +1,25 @@
 // Composition root of the photos service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, loadTypeDefs, serviceEnv, kitEntities } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
-import { DOCS_PATH, REST_BASE, photosApiDocument } from './api-document.js';
+import { photosApiDocument } from './api-document.js';
+import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { createContext, type PhotosContext, type PhotosServices } from './graphql-context.js';
 import { migrations } from './migrations/index.js';
-import { AccessTokenSchema } from './modules/auth/access-token.entity.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { ProjectSchema } from './modules/projects/project.entity.js';
-import { projectResolvers } from './modules/projects/project.resolvers.js';
-import { projectRoutes } from './modules/projects/project.routes.js';
-import { ProjectService } from './modules/projects/project.service.js';
-import { TeamMembershipSchema } from './modules/teams/team-membership.entity.js';
-import { TeamSchema } from './modules/teams/team.entity.js';
-import { teamResolvers } from './modules/teams/team.resolvers.js';
-import { TeamService } from './modules/teams/team.service.js';
-import { UserSchema } from './modules/teams/user.entity.js';
+import { AuthService, authEntities, authRoutes } from './modules/auth/index.js';
+import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
+import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
 import { seedDemoData } from './seed.js';
+import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
 
-export const SERVICE_NAME = 'photos';
+export { SERVICE_NAME };
 export const photosEnv = serviceEnv;
 export type PhotosConfig = z.infer<typeof photosEnv>;
 
-export const entities = [TeamSchema, UserSchema, TeamMembershipSchema, AccessTokenSchema, ProjectSchema, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...projectEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -52,12 +45,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     },
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
-      typeDefs: loadTypeDefs(subgraphSdlPath('photos')),
-      resolvers: {
-        ...teamResolvers,
-        ...projectResolvers,
-        Query: { ...teamResolvers.Query, ...projectResolvers.Query },
-      },
+      typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers),
       context: async (req) => createContext(services, req),
     },
   });

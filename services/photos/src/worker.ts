@@ -1,12 +1,12 @@
 // The photos service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `photos` task
-// queue, activities on the photos database) with photos' signing-secret resolver. photos has no webhook schedule yet, so
-// the kit starts no delivery sweeper for it.
+// queue, activities on the photos database, the workflow outbox's sweeper) with photos' signing-secret resolver.
 import { startServiceWorker, type RunningWorker, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
+import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
 
 export function startWorker(options: StartServiceWorkerOptions): Promise<RunningWorker> {
-  return startServiceWorker({ name: 'photos', worker: { resolveSigningSecret } }, options);
+  return startServiceWorker({ name: SERVICE_NAME, worker: { resolveSigningSecret } }, options);
 }
 
 /**

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { serializeApiDocument } from '@tributary/kit';
 import { openApiDocumentPath } from '@tributary/schema';
 import { photosApiDocument } from './api-document.js';
+import { SERVICE_NAME } from './service-name.js';
 
-writeFileSync(openApiDocumentPath('photos'), serializeApiDocument(photosApiDocument()));
-process.stdout.write(`wrote ${openApiDocumentPath('photos')}\n`);
+writeFileSync(openApiDocumentPath(SERVICE_NAME), serializeApiDocument(photosApiDocument()));
+process.stdout.write(`wrote ${openApiDocumentPath(SERVICE_NAME)}\n`);

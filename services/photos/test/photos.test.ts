@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AccessToken } from '../src/modules/auth/access-token.entity.js';
-import { generateAccessToken, hashAccessToken } from '../src/modules/auth/access-token-credentials.js';
-import { Project } from '../src/modules/projects/project.entity.js';
-import { TeamMembership } from '../src/modules/teams/team-membership.entity.js';
-import { Team } from '../src/modules/teams/team.entity.js';
-import { User } from '../src/modules/teams/user.entity.js';
+import { AccessToken, generateAccessToken, hashAccessToken } from '../src/modules/auth/index.js';
+import { Project } from '../src/modules/projects/index.js';
+import { Team, TeamMembership } from '../src/modules/teams/index.js';
 import { DEMO_ACCESS_TOKEN, seedDemoData } from '../src/seed.js';
-import { gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
+import { createTeam as createTestTeam, gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let url: string;
@@ -22,18 +19,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Another team with one project and a token for its member, created through the entities (login comes later). */
-async function createTeam(name: string, token: Partial<Pick<AccessToken, 'revokedAt' | 'expiresAt' | 'abilities'>> = {}) {
-  const em = h.orm.em.fork();
-  const team = em.create(Team, { name });
-  const user = em.create(User, { name: 'Member', email: `${crypto.randomUUID()}@example.test` });
-  const membership = em.create(TeamMembership, { team, user, role: 'member' });
-  const project = em.create(Project, { team, name: `${name} site`, status: 'active', address: null, latitude: null, longitude: null });
-  const plaintext = generateAccessToken();
-  em.create(AccessToken, { user, team, tokenHash: hashAccessToken(plaintext), name: 'test-device', abilities: null, revokedAt: null, expiresAt: null, ...token });
-  await em.flush();
-  return { team, user, membership, project, token: plaintext };
-}
+const createTeam = (name: string, token?: Parameters<typeof createTestTeam>[2]) => createTestTeam(h, name, token);
 
 describe('database', () => {
   it('the checked-in migrations create exactly the schema the entities describe', async () => {
@@ -95,6 +81,10 @@ describe('REST', () => {
     const res = await fetch(`${url}/api/v1/projects`, { headers: bearer(scoped.token) });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: { code: 'forbidden', missing_scope: 'projects:read' } });
+    // The subgraph holds the same rule: FORBIDDEN naming the scope, no projects; the team itself needs no scope.
+    const { body } = await gql(url, '{ photosTeam { name } photosProjects { id } }', bearer(scoped.token));
+    expect(body.data).toEqual({ photosTeam: { name: 'Scoped Team' }, photosProjects: null });
+    expect(body.errors).toEqual([expect.objectContaining({ path: ['photosProjects'], extensions: expect.objectContaining({ code: 'FORBIDDEN', missing_scope: 'projects:read' }) })]);
   });
 
   it('refuses bad query parameters with 422', async () => {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Merchant } from '../merchants/merchant.entity.js';
+import { Merchant } from '../merchants/index.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 
 export const API_KEY_ENVIRONMENTS = ['test', 'live'] as const;

@@ -2,9 +2,10 @@
 // and documents it; api-key.routes.ts mounts its handlers on these definitions.
 import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
+import { MERCHANT_PREFIX } from '../../api-paths.js';
 import { DASHBOARD_TOKEN_SECURITY } from '../../api-security.js';
 import { API_KEY_ENVIRONMENTS } from './api-key.entity.js';
-import { createApiKeyInput } from './api-key.service.js';
+import { createApiKeyInput } from './api-key.validation.js';
 
 const tags = ['API keys'];
 
@@ -27,7 +28,7 @@ export const apiKeyListResponse = z.object({ data: z.array(apiKeyResource) });
 export const apiKeyApi = {
   list: defineApiRoute({
     method: 'get',
-    path: '/api/v1/merchant/api-keys',
+    path: `${MERCHANT_PREFIX}/api-keys`,
     errors: [401],
     operation: {
       operationId: 'listApiKeys',
@@ -39,7 +40,7 @@ export const apiKeyApi = {
   }),
   create: defineApiRoute({
     method: 'post',
-    path: '/api/v1/merchant/api-keys',
+    path: `${MERCHANT_PREFIX}/api-keys`,
     errors: [401, 422],
     operation: {
       operationId: 'createApiKey',
@@ -52,7 +53,7 @@ export const apiKeyApi = {
   }),
   revoke: defineApiRoute({
     method: 'delete',
-    path: '/api/v1/merchant/api-keys/:id',
+    path: `${MERCHANT_PREFIX}/api-keys/:id`,
     errors: [401, 404],
     operation: {
       operationId: 'revokeApiKey',

@@ -1,5 +1,5 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import type { Merchant } from '../merchants/merchant.entity.js';
+import type { Merchant } from '../merchants/index.js';
 import type { ApiKey } from './api-key.entity.js';
 
 export class ApiKeyRepository extends EntityRepository<ApiKey> {

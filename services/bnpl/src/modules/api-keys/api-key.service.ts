@@ -1,15 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, parseInput } from '@tributary/kit';
 import { z } from 'zod';
-import type { BnplPrincipal } from '../dashboard-auth/dashboard-auth.service.js';
-import { Merchant } from '../merchants/merchant.entity.js';
-import { API_KEY_ENVIRONMENTS, ApiKey } from './api-key.entity.js';
+import type { BnplPrincipal } from '../merchant-auth/index.js';
+import { Merchant } from '../merchants/index.js';
+import { ApiKey } from './api-key.entity.js';
 import { generateKeyPair, hashSecretKey } from './api-key-credentials.js';
-
-export const createApiKeyInput = z.object({
-  name: z.string().trim().min(1).max(191),
-  environment: z.enum(API_KEY_ENVIRONMENTS),
-});
+import { createApiKeyInput } from './api-key.validation.js';
 
 /** A newly created key: the only moment the secret key is readable. */
 export interface CreatedApiKey {

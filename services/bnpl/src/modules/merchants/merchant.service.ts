@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BnplPrincipal } from '../dashboard-auth/dashboard-auth.service.js';
+import type { BnplPrincipal } from '../merchant-auth/index.js';
 import { Merchant } from './merchant.entity.js';
 
 export class MerchantService {

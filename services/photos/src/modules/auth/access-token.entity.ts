@@ -1,6 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Team } from '../teams/team.entity.js';
-import { User } from '../teams/user.entity.js';
+import { Team, User } from '../teams/index.js';
 import { AccessTokenRepository } from './access-token.repository.js';
 
 /**

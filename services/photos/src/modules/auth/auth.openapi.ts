@@ -1,8 +1,9 @@
 // The auth routes as OpenAPI operations; auth.routes.ts mounts its handlers on these definitions.
 import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
+import { REST_BASE } from '../../api-paths.js';
 import { ACCESS_TOKEN_SECURITY } from '../../api-security.js';
-import { TEAM_ROLES } from '../teams/team-membership.entity.js';
+import { TEAM_ROLES } from '../teams/index.js';
 
 export const meResponse = z.object({
   data: z
@@ -17,7 +18,7 @@ export const meResponse = z.object({
 export const authApi = {
   me: defineApiRoute({
     method: 'get',
-    path: '/api/v1/auth/me',
+    path: `${REST_BASE}/auth/me`,
     errors: [401],
     operation: {
       operationId: 'getSignedInUser',

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthenticationError, ForbiddenError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
-import { Team } from '../teams/team.entity.js';
-import type { TeamMembership, TeamRole } from '../teams/team-membership.entity.js';
-import type { Ability } from './abilities.js';
+import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
+import { Team, type TeamMembership, type TeamRole } from '../teams/index.js';
 import { AccessToken } from './access-token.entity.js';
 import { ACCESS_TOKEN_PATTERN, hashAccessToken } from './access-token-credentials.js';
 
@@ -49,15 +47,5 @@ export class AuthService {
         abilities: token.abilities ?? null,
       },
     };
-  }
-}
-
-/**
- * 403 naming the missing scope when a token with explicit abilities lacks `ability`. Login sessions carry no
- * abilities; their permissions come from the role (every role may read; write rules arrive with their endpoints).
- */
-export function requireAbility(principal: PhotosPrincipal, ability: Ability): void {
-  if (principal.abilities !== null && !principal.abilities.includes(ability)) {
-    throw new ForbiddenError(`This token lacks the ${ability} ability.`, { missing_scope: ability });
   }
 }

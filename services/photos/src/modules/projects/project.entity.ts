@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Team } from '../teams/team.entity.js';
+import { Team } from '../teams/index.js';
 import { ProjectRepository } from './project.repository.js';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;

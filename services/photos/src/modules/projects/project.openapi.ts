@@ -2,9 +2,11 @@
 // project.routes.ts mounts its handlers on these definitions.
 import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
+import { REST_BASE } from '../../api-paths.js';
 import { ACCESS_TOKEN_SECURITY } from '../../api-security.js';
 import { PROJECT_STATUSES } from './project.entity.js';
-import { PROJECTS_PER_PAGE, listProjectsQuery } from './project.service.js';
+import { PROJECTS_PER_PAGE } from './project.service.js';
+import { listProjectsQuery } from './project.validation.js';
 
 export const projectResource = z
   .object({
@@ -29,7 +31,7 @@ export const projectListResponse = z.object({ data: z.array(projectResource), me
 export const projectApi = {
   list: defineApiRoute({
     method: 'get',
-    path: '/api/v1/projects',
+    path: `${REST_BASE}/projects`,
     errors: [401, 403, 422],
     operation: {
       operationId: 'listProjects',

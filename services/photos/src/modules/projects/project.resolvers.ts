@@ -7,11 +7,11 @@ const projectStatus = enumMapping<ProjectStatus, PhotosProjectStatus>({ active: 
 // Typed by the Resolvers generated from schema/subgraphs/photos.graphql (PhotosProject's parent is the Project entity).
 export const projectResolvers = {
   Query: {
-    photosProjects: async (_parent, _args, ctx) => (await ctx.projects.list(await ctx.principal(), {})).items,
+    photosProjects: async (_parent, _args, ctx) => (await ctx.projects.list(await ctx.principalWith('projects:read'), {})).items,
   },
   PhotosProject: {
     // _entities enforces authentication like every other field: no principal, no data.
-    __resolveReference: async (ref, ctx) => ctx.projects.findVisibleProject(await ctx.principal(), ref.id),
+    __resolveReference: async (ref, ctx) => ctx.projects.findVisibleProject(await ctx.principalWith('projects:read'), ref.id),
     id: (project) => String(project.id),
     status: (project) => projectStatus(project.status),
     address: (project) => project.address ?? null,

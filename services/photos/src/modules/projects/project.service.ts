@@ -1,17 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseInput } from '@tributary/kit';
-import { z } from 'zod';
-import { requireAbility, type PhotosPrincipal } from '../auth/auth.service.js';
-import { PROJECT_STATUSES, Project } from './project.entity.js';
+import type { PhotosPrincipal } from '../auth/index.js';
+import { Project } from './project.entity.js';
+import { DEFAULT_PROJECT_STATUS, type ProjectListQuery } from './project.validation.js';
 
 /** Page size of project lists (not shown in the spec; decided here). */
 export const PROJECTS_PER_PAGE = 25;
-
-export const listProjectsQuery = z.object({
-  q: z.string().trim().max(191).optional(),
-  status: z.enum(PROJECT_STATUSES).default('active'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
 
 export interface ProjectPage {
   items: Project[];
@@ -20,26 +13,25 @@ export interface ProjectPage {
   perPage: number;
 }
 
+/** The project domain, for REST and GraphQL alike; callers have checked the caller's scope (projects:read). */
 export class ProjectService {
   constructor(private readonly em: EntityManager) {}
 
   /** Projects of the caller's team (active by default), newest activity first. */
-  async list(principal: PhotosPrincipal, query: unknown): Promise<ProjectPage> {
-    requireAbility(principal, 'projects:read');
-    const input = parseInput(listProjectsQuery, query);
+  async list(principal: PhotosPrincipal, query: ProjectListQuery): Promise<ProjectPage> {
+    const page = query.page ?? 1;
     const { items, total } = await this.em.getRepository(Project).list({
       teamId: principal.teamId,
-      q: input.q || undefined,
-      status: input.status,
-      page: input.page,
+      q: query.q || undefined,
+      status: query.status ?? DEFAULT_PROJECT_STATUS,
+      page,
       perPage: PROJECTS_PER_PAGE,
     });
-    return { items, total, page: input.page, perPage: PROJECTS_PER_PAGE };
+    return { items, total, page, perPage: PROJECTS_PER_PAGE };
   }
 
   /** Entity resolution: a project is visible only inside its own team; anything else reads as absent. */
   async findVisibleProject(principal: PhotosPrincipal, id: string): Promise<Project | null> {
-    requireAbility(principal, 'projects:read');
     if (!/^\d{1,10}$/.test(id)) return null;
     return this.em.getRepository(Project).findOne({ id: Number(id), team: principal.teamId });
   }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PhotosPrincipal } from '../auth/auth.service.js';
+import type { PhotosPrincipal } from '../auth/index.js';
 import { Team } from './team.entity.js';
 
 export class TeamService {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
-import { ApiKey } from '../api-keys/api-key.entity.js';
-import { secretKeyMatches } from '../api-keys/api-key-credentials.js';
+import { ApiKey, secretKeyMatches } from '../api-keys/index.js';
 import { DashboardToken } from './dashboard-token.entity.js';
 import { DASHBOARD_TOKEN_PATTERN, hashDashboardToken } from './dashboard-token-credentials.js';
 

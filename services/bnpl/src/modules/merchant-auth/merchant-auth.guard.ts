@@ -1,5 +1,7 @@
+// The guard of /api/v1/merchant/* (spec "Authentication", DT): authenticates the dashboard token and keeps the caller on
+// res.locals.
 import type { RequestHandler, Response } from 'express';
-import type { BnplPrincipal, MerchantAuthService } from './modules/dashboard-auth/dashboard-auth.service.js';
+import type { BnplPrincipal, MerchantAuthService } from './merchant-auth.service.js';
 
 /** REST guard for /api/v1/merchant/* (DT): keeps the principal on res.locals. */
 export function requireDashboardToken(auth: MerchantAuthService): RequestHandler {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { MerchantUser } from '../merchants/merchant-user.entity.js';
+import { MerchantUser } from '../merchants/index.js';
 import { DashboardTokenRepository } from './dashboard-token.repository.js';
 
 /** A dashboard bearer token of one merchant user; only SHA-256(token) is stored. */

@@ -1,0 +1,11 @@
+// Merchant API key pairs (spec "API keys"): the public key stored as is, the secret key only as a bcrypt hash; their
+// dashboard routes (DT).
+import { ApiKeySchema } from './api-key.entity.js';
+
+export { API_KEY_ENVIRONMENTS, ApiKey, ApiKeySchema, type ApiKeyEnvironment } from './api-key.entity.js';
+export { PUBLIC_KEY_PATTERN, SECRET_KEY_PATTERN, generateKeyPair, hashSecretKey, secretKeyMatches } from './api-key-credentials.js';
+export { ApiKeyService, type CreatedApiKey } from './api-key.service.js';
+export { apiKeyRoutes } from './api-key.routes.js';
+export { apiKeyApi } from './api-key.openapi.js';
+
+export const apiKeyEntities = [ApiKeySchema];

@@ -1,0 +1,30 @@
+// The REST guards of photos (spec "Authentication"): `requireToken` authenticates the bearer token and keeps the
+// signed-in user on res.locals; `requireScope` refuses a token that lacks an ability (403 naming it).
+import type { RequestHandler, Response } from 'express';
+import { assertAbility, type Ability } from './abilities.js';
+import type { AuthService, PhotosPrincipal, SignedInUser } from './auth.service.js';
+
+export function requireToken(auth: AuthService): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.signedIn = await auth.signedIn(req.headers.authorization);
+    next();
+  };
+}
+
+/** After requireToken: the token must carry `ability` (login sessions act by role). */
+export function requireScope(ability: Ability): RequestHandler {
+  return (_req, res, next) => {
+    assertAbility(principalOf(res), ability);
+    next();
+  };
+}
+
+export function signedInOf(res: Response): SignedInUser {
+  const signedIn = res.locals.signedIn as SignedInUser | undefined;
+  if (!signedIn) throw new Error('signedInOf() used on a route without requireToken()');
+  return signedIn;
+}
+
+export function principalOf(res: Response): PhotosPrincipal {
+  return signedInOf(res).principal;
+}

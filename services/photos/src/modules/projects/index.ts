@@ -1,0 +1,10 @@
+// Projects (job sites) of a team: optional coordinates, the paginated list, the GraphQL type.
+import { ProjectSchema } from './project.entity.js';
+
+export { PROJECT_STATUSES, Project, ProjectSchema, type ProjectStatus } from './project.entity.js';
+export { PROJECTS_PER_PAGE, ProjectService, type ProjectPage } from './project.service.js';
+export { projectRoutes } from './project.routes.js';
+export { projectResolvers } from './project.resolvers.js';
+export { projectApi } from './project.openapi.js';
+
+export const projectEntities = [ProjectSchema];
