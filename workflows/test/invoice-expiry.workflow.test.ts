@@ -2,10 +2,10 @@
 // test server with its activity mocked, so the timer, the signals and the `not_due` re-check are checked without a
 // database. (crypto's tests run it end to end with the real activity and database.)
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { ExpireInvoiceInput, ExpireInvoiceResult, InvoiceExpiryActivities } from '../src/activities.js';
 import { INVOICE_SIGNALS, WORKFLOW_TYPES, invoiceWorkflowId } from '../src/constants.js';
-import { installTestRuntime } from '../src/testing.js';
+import { startTimeSkippingEnvironment } from '../src/testing.js';
 import type { InvoiceExpiryWorkflowResult } from '../src/types.js';
 import { createServiceWorker } from '../src/worker.js';
 
@@ -13,10 +13,7 @@ const MINUTE = 60_000;
 let env: TestWorkflowEnvironment;
 
 beforeAll(async () => {
-  const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  installTestRuntime();
-  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
+  env = await startTimeSkippingEnvironment();
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();

@@ -2,10 +2,10 @@
 // test server, with its activities mocked, so the schedule logic is checked without a database or a receiver. (The
 // kit's tests run it end to end with the real activities, database and HTTPS receiver.)
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { WebhookAttemptInput, WebhookAttemptResult, WebhookDeliveryActivities } from '../src/activities.js';
 import { WORKFLOW_TYPES, type WebhookSchedule } from '../src/constants.js';
-import { installTestRuntime } from '../src/testing.js';
+import { startTimeSkippingEnvironment } from '../src/testing.js';
 import type { WebhookDeliveryWorkflowResult } from '../src/types.js';
 import { createServiceWorker } from '../src/worker.js';
 
@@ -14,10 +14,7 @@ const schedule: WebhookSchedule = { name: 'test', delaysMs: [0, MINUTE, 5 * MINU
 let env: TestWorkflowEnvironment;
 
 beforeAll(async () => {
-  const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  installTestRuntime();
-  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
+  env = await startTimeSkippingEnvironment();
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();

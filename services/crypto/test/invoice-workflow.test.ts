@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createWorkflowOutbox, enqueueWorkflowStart, migrateUp, WorkflowOutboxEntry, type WorkflowOutbox } from '@tributary/kit';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { invoiceWorkflowId, type ExpireInvoiceInput, type InvoiceExpiryWorkflowResult } from '@tributary/workflows';
-import { installTestRuntime } from '@tributary/workflows/testing';
+import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Account } from '../src/modules/accounts/index.js';
@@ -41,9 +41,6 @@ const requests = (options: { now?: () => Date; dispatch?: boolean } = {}) =>
 const activityCalls = new Map<number, number>();
 
 beforeAll(async () => {
-  const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  installTestRuntime();
   db = await createTestDatabase('crypto_invoice_wf');
   orm = await openDatabase(db.url);
   await migrateUp(orm);
@@ -52,7 +49,7 @@ beforeAll(async () => {
   await em.flush();
   accountId = account.id;
   await saveAccountXpubs(orm.em.fork(), accountId, testMnemonicAccountKeys());
-  env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
+  env = await startTimeSkippingEnvironment();
   outbox = createWorkflowOutbox({ em: orm.em, client: env.client });
 }, 120_000);
 afterAll(async () => {

@@ -1,11 +1,11 @@
 // Everything a crypto webhook test needs, real end to end: the service over HTTP on its own database, the kit's
 // delivery workflow on a time-skipping Temporal server with crypto's signing-secret resolver, a local HTTPS receiver,
 // the workflow outbox on that server, and a merchant account with an API key and its signing secret.
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createLogger, createWebhookDeliveryActivities, createWebhookSender, createWorkflowOutbox, generateSecretBoxKey, loadConfig, type SecretBox, type WorkflowOutbox } from '@tributary/kit';
 import { startHttpsReceiver, type HttpsReceiver } from '@tributary/kit/testing';
-import { installTestRuntime } from '@tributary/workflows/testing';
+import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import { secretBoxFor, secretsEnv } from '../src/config.js';
 import { AccountAdminService } from '../src/modules/accounts/index.js';
@@ -44,12 +44,9 @@ export interface WebhookTestbed {
  * skipped time of tests that wait through retry schedules.
  */
 export async function startWebhookTestbed(options: { serviceOnTestServer?: boolean } = {}): Promise<WebhookTestbed> {
-  const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  installTestRuntime();
   const encryptionKey = generateSecretBoxKey();
   const box = secretBoxFor(loadConfig(secretsEnv, { SECRETS_ENCRYPTION_KEY: encryptionKey }));
-  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
+  const env = await startTimeSkippingEnvironment();
   const h = await startHarness({
     env: { WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS, SECRETS_ENCRYPTION_KEY: encryptionKey, ...(options.serviceOnTestServer ? { TEMPORAL_ADDRESS: env.address } : {}) },
   });

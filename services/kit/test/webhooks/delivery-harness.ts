@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import type { WorkflowHandle } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { installTestRuntime } from '@tributary/workflows/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import {
   createOrm,
   createWebhookDeliveryActivities,
@@ -36,14 +36,11 @@ export interface Harness {
 }
 
 export async function startHarness(name: string): Promise<Harness> {
-  const serverPath = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (!serverPath) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set (the time-skipping test server executable)');
-  installTestRuntime();
   const db = await createTestDatabase(name);
   const orm = await createOrm({ clientUrl: db.url, entities: kitEntities, migrations: kitMigrations });
   await migrateUp(orm);
   const receiver = await startHttpsReceiver();
-  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: serverPath } } });
+  const env = await startTimeSkippingEnvironment();
   const secrets = new Map<string, string>();
   return {
     env,
