@@ -14,7 +14,8 @@ import { PaymentService } from '../modules/payments/index.js';
 import { WebhookDeliveryQueries, createPaymentWebhookSink, presentDelivery, redeliverPaymentWebhook } from '../modules/webhooks/index.js';
 
 export const USAGE = `usage: admin crypto <command> [--json]
-  account create --name NAME [--xpub ASSET=XPUB ...]   create an account (no --xpub: the public test mnemonic's keys)
+  account create --name NAME [--xpub ASSET=XPUB ...]   create an account (no --xpub: the public test mnemonic's keys of account n' for id n)
+  account keys ACCOUNT_ID --xpub ASSET=XPUB ...        register or replace an account's receive keys (a key belongs to one account)
   account suspend ACCOUNT_ID | account unsuspend ACCOUNT_ID
   assets                                               list assets (asset_id, code, chain, decimals, confirmations)
   asset confirmations ASSET N                          set an asset's confirmation threshold (never below the spec default)
@@ -130,10 +131,21 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminDeps):
       return {
         json: { account_id: account.id, name: account.name, status: account.status, assets: created.assets, test_keys: created.testKeys, signing_secret: created.signingSecret },
         text: [
-          `Created account ${account.id} "${account.name}" (assets: ${created.assets.join(', ')}${created.testKeys ? '; receive keys from the PUBLIC test mnemonic, never for real funds' : ''}).`,
+          `Created account ${account.id} "${account.name}" (assets: ${created.assets.join(', ')}${created.testKeys ? `; receive keys from the PUBLIC test mnemonic, account ${account.id}' (m/84'/1'/${account.id}', m/44'/60'/${account.id}'), never for real funds` : ''}).`,
           `Webhook signing secret (shown once, store it now): ${created.signingSecret}`,
           `Next: admin crypto key create --account ${account.id}`,
         ].join('\n'),
+      };
+    }
+    case 'account keys': {
+      const args = parseArgs(rest, ['xpub']);
+      noExtra(args, 1, 'account keys ACCOUNT_ID --xpub ASSET=XPUB ...');
+      const xpubs = xpubOptions(args.options.get('xpub') ?? []);
+      if (Object.keys(xpubs).length === 0) throw new UsageError('--xpub ASSET=XPUB is required (at least one)');
+      const saved = await accounts.setReceiveKeys(positiveId(args.positionals[0]!, 'ACCOUNT_ID'), xpubs);
+      return {
+        json: { account_id: saved.accountId, assets: saved.assets },
+        text: `Account ${saved.accountId} receive keys saved (assets: ${saved.assets.join(', ')}); a replaced key keeps its cursor and stays this account's.`,
       };
     }
     case 'account suspend':

@@ -8,6 +8,7 @@ import { Migration20260701000300AddAccountSigningSecrets } from './Migration2026
 import { Migration20260701000500AddApiKeyLastUsedAt } from './Migration20260701000500AddApiKeyLastUsedAt.js';
 import { Migration20260701000600AddPaymentRequestIdempotencyKeys } from './Migration20260701000600AddPaymentRequestIdempotencyKeys.js';
 import { Migration20260701000700AddPaymentRequestReferenceIndex } from './Migration20260701000700AddPaymentRequestReferenceIndex.js';
+import { Migration20260701000800UniqueReceiveAddresses } from './Migration20260701000800UniqueReceiveAddresses.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -21,4 +22,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000500AddApiKeyLastUsedAt', class: Migration20260701000500AddApiKeyLastUsedAt },
   { name: 'Migration20260701000600AddPaymentRequestIdempotencyKeys', class: Migration20260701000600AddPaymentRequestIdempotencyKeys },
   { name: 'Migration20260701000700AddPaymentRequestReferenceIndex', class: Migration20260701000700AddPaymentRequestReferenceIndex },
+  { name: 'Migration20260701000800UniqueReceiveAddresses', class: Migration20260701000800UniqueReceiveAddresses },
 ];

@@ -1,5 +1,6 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Chain } from '../assets/asset-table.js';
 import { PaymentRequest } from './payment-request.entity.js';
 import type { PaymentRequestStatus } from './status-engine.js';
 
@@ -52,9 +53,12 @@ export class PaymentRequestRepository {
     return this.findOne({ slug }, lock);
   }
 
-  /** Requests with this receive address (one, unless accounts were configured with the same receive key). */
-  findByAddress(address: string): Promise<PaymentRequest[]> {
-    return this.em.find(PaymentRequest, { address }, { orderBy: { id: 'asc' } });
+  /**
+   * Requests with this receive address on this chain: one, except legacy requests flagged `address_conflict` (made
+   * while two accounts could share a key), which all come back so the caller can refuse to guess.
+   */
+  findByAddress(chain: Chain, address: string): Promise<PaymentRequest[]> {
+    return this.em.find(PaymentRequest, { chain, address }, { orderBy: { id: 'asc' } });
   }
 
   lockById(id: number): Promise<PaymentRequest | null> {

@@ -168,6 +168,7 @@ export class PaymentRequestService {
         title: input.title,
         description: input.description ?? null,
         reference: input.reference ?? null,
+        chain: asset.chain,
         address: allocated.address,
         addressIndex: allocated.index,
         amountRequested: isInvoice ? (amount ?? null) : null,

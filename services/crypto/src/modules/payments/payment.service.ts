@@ -27,7 +27,8 @@ export interface IncomingPayment {
   confirmations: number;
   /**
    * Which request it pays: its receive `address` (what a chain watcher sees) or its public `slug` (the operator
-   * command). An address shared by requests of several accounts (accounts configured with the same key) is refused.
+   * command). The address is looked up on `chain`; a legacy address shared by several requests (flagged
+   * `address_conflict`, made before keys had owners) is refused: record those by slug.
    */
   to: { address: string } | { slug: string };
 }
@@ -92,7 +93,7 @@ export class PaymentService {
     let afterCommit: AfterCommit | void = undefined;
     const recorded = await this.em.transactional(async (tx) => {
       const requests = new PaymentRequestRepository(tx);
-      const request = await this.lockTarget(requests, input.to);
+      const request = await this.lockTarget(requests, chain, input.to);
       const asset: Asset = request.asset;
       if (asset.chain !== chain) {
         throw new BusinessRuleError(`The payment request is paid in ${asset.code} on ${asset.chain}, not on ${chain}.`, { chain: [`Must be ${asset.chain}.`] });
@@ -147,13 +148,13 @@ export class PaymentService {
     return this.em.find(Payment, { paymentRequest: paymentRequestId }, { orderBy: { id: 'asc' } });
   }
 
-  private async lockTarget(requests: PaymentRequestRepository, to: IncomingPayment['to']): Promise<PaymentRequest> {
+  private async lockTarget(requests: PaymentRequestRepository, chain: Chain, to: IncomingPayment['to']): Promise<PaymentRequest> {
     if ('slug' in to) {
       const request = await requests.findBySlug(to.slug, true);
       if (!request) throw new NotFoundError(`payment request slug ${to.slug}`);
       return request;
     }
-    const matches = await requests.findByAddress(to.address);
+    const matches = await requests.findByAddress(chain, to.address);
     if (matches.length === 0) throw new NotFoundError(`payment request for address ${to.address}`);
     if (matches.length > 1) throw new ConflictError(`Address ${to.address} belongs to ${matches.length} payment requests; record by slug.`);
     const locked = await requests.lockById(matches[0]!.id);
