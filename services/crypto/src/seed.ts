@@ -35,12 +35,13 @@ export async function seedDemoData(em: EntityManager, env: NodeJS.ProcessEnv = p
     key.account.status = 'active';
     await tx.flush();
     const accountId = key.account.id;
-    // The demo account is paid to the public test mnemonic's addresses (only missing keys are added: a key set by an
-    // operator is kept), and signs with the fixed demo secret (restored if rotated, re-sealed under the current key).
+    // The demo account is paid to the public test mnemonic's addresses of its own BIP32 account (n' = its id; only
+    // missing keys are added: a key set by an operator is kept), and signs with the fixed demo secret (restored if
+    // rotated, re-sealed under the current key).
     const configured = new Set((await tx.getConnection().execute<Array<{ asset: string }>>(
       'select "asset" from "account_xpubs" where "account_id" = ?', [accountId], 'all', tx.getTransactionContext(),
     )).map((row) => row.asset));
-    const missing = Object.fromEntries(Object.entries(testMnemonicAccountKeys()).filter(([asset]) => !configured.has(asset)));
+    const missing = Object.fromEntries(Object.entries(testMnemonicAccountKeys(accountId)).filter(([asset]) => !configured.has(asset)));
     if (Object.keys(missing).length > 0) await saveAccountXpubs(tx, accountId, missing);
     const signing = new SigningSecretService(tx, box);
     let current: string | null = null;

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { SecretBox, generateSecretBoxKey, signPayload, verifySignature } from '@tributary/kit';
 import { Account } from '../src/modules/accounts/account.entity.js';
 import { signingSecretRef } from '../src/modules/accounts/index.js';
-import { testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
+import { AccountXpub, XPUB_VERSIONS, accountXpubs, keyOwnedByAnotherAccountMessage, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { DEMO_SIGNING_SECRET, seedDemoData } from '../src/seed.js';
 import { resolveSigningSecret } from '../src/worker.js';
+import { withVersion } from './extended-keys.js';
 import { startHarness, type Harness } from './helpers.js';
 
 const dispatcher = fileURLToPath(new URL('../../stack/bin/admin.mjs', import.meta.url));
@@ -67,7 +68,7 @@ describe('admin crypto (real entry point, real database)', () => {
   }, 30_000);
 
   it('account create --xpub stores only the given keys and refuses a bad one (exit 2, nothing created)', async () => {
-    const vpub = testMnemonicAccountKeys().BTC;
+    const vpub = testMnemonicAccountKeys(0).BTC;
     const ok = await adminJson('account', 'create', '--name=Wallet Shop', '--xpub', `btc=${vpub}`);
     expect(ok.code).toBe(0);
     expect(ok.body).toMatchObject({ assets: ['BTC'], test_keys: false });
@@ -77,6 +78,41 @@ describe('admin crypto (real entry point, real database)', () => {
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/^usage error: /);
     expect(await h.orm.em.fork().count(Account)).toBe(before);
+  }, 30_000);
+
+  it('account create without --xpub gives each account its own test keys (account n\' for id n)', async () => {
+    const { body } = await adminJson('account', 'create', '--name', 'Second Corner Shop');
+    const id = body.account_id as number;
+    expect(await accountXpubs(h.orm.em.fork(), id)).toEqual({ ...testMnemonicAccountKeys(id) });
+    expect(await accountXpubs(h.orm.em.fork(), accountId)).toEqual({ ...testMnemonicAccountKeys(accountId) });
+  }, 30_000);
+
+  it('a key registered by another account is refused, under any prefix (exit 2, nothing created); one account may use it for BTC and LTC', async () => {
+    const taken = testMnemonicAccountKeys(0).BTC; // Wallet Shop's, above
+    const before = await h.orm.em.fork().count(Account);
+    for (const key of [taken, withVersion(taken, XPUB_VERSIONS.tpub)]) {
+      const refused = await adminJson('account', 'create', '--name', 'Copycat', '--xpub', `BTC=${key}`);
+      expect(refused.code).toBe(2);
+      expect(refused.body).toEqual({ error: { code: 'invalid_argument', message: keyOwnedByAnotherAccountMessage('BTC') } });
+      expect(refused.stderr).toBe(`usage error: ${keyOwnedByAnotherAccountMessage('BTC')}\n`);
+    }
+    expect(await h.orm.em.fork().count(Account)).toBe(before);
+    const own = testMnemonicAccountKeys(2_000_000_000).BTC;
+    const both = await adminJson('account', 'create', '--name', 'Two Coins', '--xpub', `BTC=${own}`, '--xpub', `LTC=${withVersion(own, XPUB_VERSIONS.ttub)}`);
+    expect(both).toMatchObject({ code: 0, body: { assets: ['BTC', 'LTC'], test_keys: false } });
+  }, 30_000);
+
+  it('account keys registers or replaces an account\'s keys (the cursor stays); another account\'s key is refused (exit 2)', async () => {
+    const own = testMnemonicAccountKeys(2_000_000_001);
+    await h.orm.em.fork().nativeUpdate(AccountXpub, { account: accountId, asset: 'ETH' }, { nextIndex: 5 });
+    const set = await adminJson('account', 'keys', String(accountId), '--xpub', `ETH=${own.ETH}`, '--xpub', `MATIC=${own.MATIC}`);
+    expect(set).toMatchObject({ code: 0, body: { account_id: accountId, assets: ['BTC', 'ETH', 'LTC', 'MATIC'] } });
+    expect(await accountXpubs(h.orm.em.fork(), accountId)).toMatchObject({ ETH: own.ETH, MATIC: own.MATIC, BTC: testMnemonicAccountKeys(accountId).BTC });
+    expect((await h.orm.em.fork().findOneOrFail(AccountXpub, { account: accountId, asset: 'ETH' })).nextIndex).toBe(5);
+    const refused = await adminJson('account', 'keys', String(accountId), '--xpub', `BTC=${testMnemonicAccountKeys(0).BTC}`);
+    expect(refused).toMatchObject({ code: 2, body: { error: { code: 'invalid_argument', message: keyOwnedByAnotherAccountMessage('BTC') } } });
+    expect(await adminJson('account', 'keys', String(accountId))).toMatchObject({ code: 2, body: { error: { code: 'usage' } } });
+    expect(await adminJson('account', 'keys', '999999', '--xpub', `BTC=${own.BTC}`)).toMatchObject({ code: 1, body: { error: { code: 'not_found' } } });
   }, 30_000);
 
   it('key create → {"key"} that authenticates over HTTP; key revoke → the next request is the same 401', async () => {

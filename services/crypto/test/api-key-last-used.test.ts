@@ -1,10 +1,8 @@
 // API keys record when they were last used (GET /api/merchant/v1/account `last_used_at`, GraphQL `lastUsedAt`),
 // written at most once a minute per key so authentication is not a write per request.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Account } from '../src/modules/accounts/account.entity.js';
 import { ApiKey, LAST_USED_RESOLUTION_MS } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
-import { gql, startHarness, type Harness } from './helpers.js';
+import { createMerchant, gql, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let plaintext: string;
@@ -12,13 +10,8 @@ let keyId: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name: 'Key hygiene', status: 'active' });
-  em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'ci' });
-  await em.flush();
-  plaintext = generated.plaintext;
-  keyId = generated.keyId;
+  plaintext = (await createMerchant(h, 'Key hygiene', { keyName: 'ci' })).key;
+  keyId = plaintext.split('.')[0]!;
 });
 afterAll(async () => {
   await h?.close();

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account } from '../src/modules/accounts/account.entity.js';
 import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
 import { generateApiKey, hashSecret, parseBearerApiKey } from '../src/modules/accounts/api-key-credentials.js';
+import { accountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { DEMO_API_KEY, DEMO_KEY_ID, seedDemoData } from '../src/seed.js';
-import { gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
+import { createMerchant, gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let url: string;
@@ -17,16 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** Another account with its own key, created through the entities like the dashboard would. */
-async function createAccount(name: string, status: 'active' | 'suspended' = 'active') {
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name, status });
-  const key = em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-  await em.flush();
-  return { account, key, plaintext: generated.plaintext };
-}
 
 describe('API key format', () => {
   it('generates <ck_ + 24>.<48> keys and parses only that shape', () => {
@@ -61,6 +52,11 @@ describe('database', () => {
     expect(await em.count(ApiKey, { keyId: DEMO_KEY_ID, revokedAt: null })).toBe(1);
     expect(await em.count(Account, { name: 'Demo Merchant' })).toBe(1);
   });
+
+  it("seed gives the demo account the test mnemonic's keys of its own BIP32 account (n' = its id)", async () => {
+    const { account_id: accountId } = await seedDemoData(h.orm.em.fork());
+    expect(await accountXpubs(h.orm.em.fork(), accountId)).toEqual({ ...testMnemonicAccountKeys(accountId) });
+  });
 });
 
 describe('probes', () => {
@@ -82,9 +78,9 @@ describe('merchant API authentication', () => {
   });
 
   it('answers the same 401 for missing, malformed, unknown, wrong-secret, revoked and suspended credentials', async () => {
-    const revoked = await createAccount('Revoked Co');
-    await h.orm.em.fork().nativeUpdate(ApiKey, { id: revoked.key.id }, { revokedAt: new Date() });
-    const suspended = await createAccount('Suspended Co', 'suspended');
+    const revoked = await createMerchant(h, 'Revoked Co');
+    await h.orm.em.fork().nativeUpdate(ApiKey, { id: revoked.apiKeyId }, { revokedAt: new Date() });
+    const suspended = await createMerchant(h, 'Suspended Co', { status: 'suspended' });
     const [demoKeyId] = DEMO_API_KEY.split('.');
     const cases: Record<string, Record<string, string>> = {
       missing: {},
@@ -92,8 +88,8 @@ describe('merchant API authentication', () => {
       otherScheme: { authorization: `Basic ${DEMO_API_KEY}` },
       unknownKeyId: auth(generateApiKey().plaintext),
       wrongSecret: auth(`${demoKeyId}.${'x'.repeat(48)}`),
-      revoked: auth(revoked.plaintext),
-      suspended: auth(suspended.plaintext),
+      revoked: auth(revoked.key),
+      suspended: auth(suspended.key),
     };
     for (const [name, headers] of Object.entries(cases)) {
       const res = await fetch(`${url}/api/merchant/v1/account`, { headers: { ...headers, accept: 'application/json' } });
@@ -129,10 +125,10 @@ describe('subgraph', () => {
     const entitiesQuery = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on CryptoAccount { id name } } }`;
 
     it('resolves the caller\'s own account and hides every other one', async () => {
-      const other = await createAccount('Other Co');
+      const other = await createMerchant(h, 'Other Co');
       const own = await gql(url, '{ cryptoAccount { id } }', auth(DEMO_API_KEY));
       const ownId = (own.body.data?.cryptoAccount as { id: string }).id;
-      const reps = [{ __typename: 'CryptoAccount', id: ownId }, { __typename: 'CryptoAccount', id: String(other.account.id) }];
+      const reps = [{ __typename: 'CryptoAccount', id: ownId }, { __typename: 'CryptoAccount', id: String(other.accountId) }];
       const { body } = await gql(url, entitiesQuery, auth(DEMO_API_KEY), { reps });
       expect(body.errors).toBeUndefined();
       expect(body.data?._entities).toEqual([{ id: ownId, name: 'Demo Merchant' }, null]);

@@ -1,11 +1,10 @@
 // crypto's test harness: the kit's real-service harness (fresh migrated database, free port) with crypto's definition,
-// and a merchant made the way the dashboard makes one.
+// and a merchant made the way the operator makes one.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SecretBox } from '@tributary/kit';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
-import { Account } from '../src/modules/accounts/account.entity.js';
-import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import type { CryptoPrincipal } from '../src/modules/accounts/index.js';
+import { secretBoxFor } from '../src/config.js';
+import { AccountAdminService, ApiKey, type AccountStatus, type CryptoPrincipal } from '../src/modules/accounts/index.js';
 import { draftFromBody, type PaymentRequest, type PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { cryptoService } from '../src/service.js';
 
@@ -17,17 +16,31 @@ export interface TestMerchant {
   /** The API key `<KEY_ID>.<SECRET>`. */
   key: string;
   apiKeyId: number;
+  /** The account's webhook signing secret `whsec_…`. */
+  signingSecret: string;
 }
 
-/** An account with one API key and the public test mnemonic's receive keys for every asset. */
-export async function createMerchant(h: ServiceHarness, name: string, status: 'active' | 'suspended' = 'active'): Promise<TestMerchant> {
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name, status });
-  const apiKey = em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-  await em.flush();
-  await saveAccountXpubs(h.orm.em.fork(), account.id, testMnemonicAccountKeys());
-  return { accountId: account.id, key: generated.plaintext, apiKeyId: apiKey.id };
+export interface TestMerchantOptions {
+  status?: AccountStatus;
+  /** The API key's name (default `k`). */
+  keyName?: string;
+  /** Seals the signing secret; default the box of the harness's service (no SECRETS_ENCRYPTION_KEY: the dev key). */
+  box?: SecretBox;
+}
+
+/**
+ * The one merchant factory of crypto's tests, through the operator's path (`account create` + `key create`): an
+ * account with its OWN receive keys (the public test mnemonic's BIP32 account n' for account id n, so two merchants
+ * never share an address), a webhook signing secret and one API key. `db` is a harness or anything holding its ORM.
+ */
+export async function createMerchant(db: { orm: MikroORM }, name: string, options: TestMerchantOptions = {}): Promise<TestMerchant> {
+  const admin = new AccountAdminService(db.orm.em.fork(), options.box ?? secretBoxFor({}));
+  const created = await admin.createAccount({ name });
+  const accountId = created.account.id;
+  if (options.status && options.status !== created.account.status) await admin.setStatus(accountId, options.status);
+  const { key, keyId } = await admin.createApiKey(accountId, options.keyName ?? 'k');
+  const apiKey = await db.orm.em.fork().findOneOrFail(ApiKey, { keyId });
+  return { accountId, key, apiKeyId: apiKey.id, signingSecret: created.signingSecret };
 }
 
 /** A request created through the domain service from a REST body (the spec's field names), as the REST route does. */

@@ -9,11 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { Account } from '../src/modules/accounts/account.entity.js';
 import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import { startHarness, type Harness, createRequest } from './helpers.js';
+import { createMerchant, createRequest, startHarness, type Harness } from './helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -29,11 +27,7 @@ beforeAll(async () => {
     throw new Error(`The hosted-page browser test needs Debian's chromium at ${CHROMIUM}: install it with \`apt-get update && apt-get install -y chromium\`.`);
   }
   h = await startHarness();
-  const em = h.orm.em.fork();
-  const account = em.create(Account, { name: 'Browser merchant', status: 'active' });
-  await em.flush();
-  accountId = account.id;
-  await saveAccountXpubs(h.orm.em.fork(), accountId, testMnemonicAccountKeys());
+  accountId = (await createMerchant(h, 'Browser merchant')).accountId;
   userDataDir = mkdtempSync(path.join(tmpdir(), 'tributary-chromium-'));
   context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });

@@ -2,13 +2,11 @@
 // security headers, the 404s (HTML for people, the API's JSON for Accept: application/json), the QR code and the
 // wallet URI builder (BIP21 / EIP-681) as a pure function with exact strings.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Account } from '../src/modules/accounts/account.entity.js';
 import { EVM_CHAIN_IDS, HOSTED_PAGE_CONTENT_SECURITY_POLICY, paymentUri } from '../src/modules/hosted-page/index.js';
 import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { Amount } from '../src/money/index.js';
-import { startHarness, type Harness, createRequest } from './helpers.js';
+import { createMerchant, createRequest, startHarness, type Harness } from './helpers.js';
 
 describe('paymentUri (QR contents)', () => {
   const btc = 'tb1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx';
@@ -52,11 +50,7 @@ describe('GET /pay/{slug}', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    const em = h.orm.em.fork();
-    const account = em.create(Account, { name: 'Hosted page merchant', status: 'active' });
-    await em.flush();
-    accountId = account.id;
-    await saveAccountXpubs(h.orm.em.fork(), accountId, testMnemonicAccountKeys());
+    accountId = (await createMerchant(h, 'Hosted page merchant')).accountId;
   });
   afterAll(async () => {
     await h?.close();

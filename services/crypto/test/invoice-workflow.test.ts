@@ -11,13 +11,11 @@ import { invoiceWorkflowId, type ExpireInvoiceInput, type InvoiceExpiryWorkflowR
 import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Account } from '../src/modules/accounts/index.js';
 import { createInvoiceActivities, invoiceExpiryStart } from '../src/modules/invoice-workflow/index.js';
 import { PaymentRequest, PaymentRequestService, type PaymentDomainEvent, type PaymentEventSink } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { openDatabase } from '../src/service.js';
-import { createRequest } from './helpers.js';
+import { createMerchant, createRequest } from './helpers.js';
 
 const MINUTE = 60_000;
 
@@ -44,11 +42,7 @@ beforeAll(async () => {
   db = await createTestDatabase('crypto_invoice_wf');
   orm = await openDatabase(db.url);
   await migrateUp(orm);
-  const em = orm.em.fork();
-  const account = em.create(Account, { name: 'Expiry', status: 'active' });
-  await em.flush();
-  accountId = account.id;
-  await saveAccountXpubs(orm.em.fork(), accountId, testMnemonicAccountKeys());
+  accountId = (await createMerchant({ orm }, 'Expiry')).accountId;
   env = await startTimeSkippingEnvironment();
   outbox = createWorkflowOutbox({ em: orm.em, client: env.client });
 }, 120_000);

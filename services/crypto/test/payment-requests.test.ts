@@ -1,36 +1,22 @@
 // The payment request endpoints over real HTTP against real PostgreSQL: exact bodies and status codes.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Account } from '../src/modules/accounts/account.entity.js';
-import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
-import { deriveReceiveAddress, saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import { gql, startHarness, type Harness } from './helpers.js';
+import { deriveReceiveAddress, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
+import { createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 let h: Harness;
 let url: string;
-let merchant: { accountId: number; key: string };
-let other: { accountId: number; key: string };
-const keys = testMnemonicAccountKeys();
+let merchant: TestMerchant;
+let other: TestMerchant;
 const PUBLIC_HOOK = 'https://93.184.216.34/hooks/crypto';
 const PUBLIC_REDIRECT = 'https://93.184.216.34/thanks';
-
-async function createAccount(name: string): Promise<{ accountId: number; key: string }> {
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name, status: 'active' });
-  em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-  await em.flush();
-  await saveAccountXpubs(h.orm.em.fork(), account.id, keys);
-  return { accountId: account.id, key: generated.plaintext };
-}
 
 beforeAll(async () => {
   h = await startHarness();
   url = h.service.url;
-  merchant = await createAccount('Merchant A');
-  other = await createAccount('Merchant B');
+  merchant = await createMerchant(h, 'Merchant A');
+  other = await createMerchant(h, 'Merchant B');
 });
 afterAll(async () => {
   await h?.close();
@@ -96,7 +82,7 @@ describe('POST /api/merchant/v1/payment-requests', () => {
     expect(res.location).toMatch(/^\/api\/merchant\/v1\/payment-requests\/\d+$/);
     const stored = await h.orm.em.fork().findOneOrFail(PaymentRequest, { id: idFrom(res.location) });
     expect(stored.slug).toBe(object.id);
-    expect(stored.address).toBe(deriveReceiveAddress('BTC', keys.BTC!, stored.addressIndex));
+    expect(stored.address).toBe(deriveReceiveAddress('BTC', testMnemonicAccountKeys(merchant.accountId).BTC, stored.addressIndex));
   });
 
   it('defaults: type invoice, ttl 60 minutes, optional fields null', async () => {
@@ -161,9 +147,27 @@ describe('POST /api/merchant/v1/payment-requests', () => {
   });
 });
 
+describe('receive addresses across accounts', () => {
+  it('no two requests share (chain, address), whichever accounts made them, created concurrently', async () => {
+    const shops = await Promise.all([1, 2, 3].map((i) => createMerchant(h, `Shop ${i}`)));
+    const creates = shops.flatMap((shop) => [1, 2, 3, 4].flatMap((assetId) => Array.from({ length: 3 }, (_, i) => create({ asset_id: assetId, title: `Tip ${i}`, type: 'donation' }, shop.key))));
+    const results = await Promise.all(creates);
+    expect(results.map((r) => r.status)).toEqual(Array(36).fill(201));
+    // Every request in this database, these and the other tests' (accounts A, B, …): one (chain, address) each.
+    const rows = await h.orm.em.fork().find(PaymentRequest, {}, { populate: ['asset'] });
+    const pairs = rows.map((row) => `${row.chain}:${row.address}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    for (const row of rows) {
+      expect({ chain: row.chain, conflict: row.addressConflict }).toEqual({ chain: row.asset.chain, conflict: false });
+      // Derived from the key of the account that made it (its own test keys), never another account's.
+      expect(row.address).toBe(deriveReceiveAddress(row.asset.code, testMnemonicAccountKeys(row.account.id)[row.asset.code], row.addressIndex));
+    }
+  });
+});
+
 describe('GET /api/merchant/v1/payment-requests', () => {
   it('paginates the caller\'s own requests newest first', async () => {
-    const fresh = await createAccount('Lister');
+    const fresh = await createMerchant(h, 'Lister');
     const made: string[] = [];
     for (let i = 0; i < 3; i += 1) made.push((await create({ asset_id: 1, title: `n${i}`, amount: '1' }, fresh.key)).body!.payment_request.id);
     await create({ asset_id: 1, title: 'not mine', amount: '1' }, other.key);

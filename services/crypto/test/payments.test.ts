@@ -2,11 +2,9 @@
 // thresholds, the status engine's effects on the stored request, and the events it hands to the sink.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ConflictError, NotFoundError, ValidationError } from '@tributary/kit';
-import { Account } from '../src/modules/accounts/account.entity.js';
 import { PaymentRequest, PaymentRequestService, type PaymentDomainEvent, type PaymentEventSink } from '../src/modules/payment-requests/index.js';
 import { Payment, PaymentService } from '../src/modules/payments/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
-import { startHarness, type Harness, createRequest } from './helpers.js';
+import { createMerchant, createRequest, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let accountId: number;
@@ -20,11 +18,7 @@ const txid = () => `tx${(txCounter += 1).toString(16).padStart(8, '0')}`;
 
 beforeAll(async () => {
   h = await startHarness();
-  const em = h.orm.em.fork();
-  const account = em.create(Account, { name: 'Payee', status: 'active' });
-  await em.flush();
-  accountId = account.id;
-  await saveAccountXpubs(h.orm.em.fork(), accountId, testMnemonicAccountKeys());
+  accountId = (await createMerchant(h, 'Payee')).accountId;
 });
 afterAll(async () => {
   await h?.close();

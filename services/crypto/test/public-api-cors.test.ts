@@ -2,11 +2,9 @@
 // real HTTP: every answer of /api/pay/* allows any origin (404 and 429 included), preflights are answered without
 // spending the per-IP budget, and the merchant API never answers with CORS headers.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Account } from '../src/modules/accounts/account.entity.js';
 import { PaymentRequestService } from '../src/modules/payment-requests/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { DEMO_API_KEY, seedDemoData } from '../src/seed.js';
-import { startHarness, type Harness, createRequest } from './helpers.js';
+import { createMerchant, createRequest, startHarness, type Harness } from './helpers.js';
 
 const ORIGIN = 'https://shop.example';
 const PUBLIC_LIMIT = 5;
@@ -17,11 +15,8 @@ beforeAll(async () => {
   // A small public budget so the 429 is reached quickly; the window is long enough not to reset mid-test.
   h = await startHarness({ env: { CRYPTO_PUBLIC_RATE_LIMIT: String(PUBLIC_LIMIT), CRYPTO_RATE_LIMIT_WINDOW_SECONDS: '600' } });
   await seedDemoData(h.orm.em.fork());
-  const em = h.orm.em.fork();
-  const account = em.create(Account, { name: 'Checkout shop', status: 'active' });
-  await em.flush();
-  await saveAccountXpubs(h.orm.em.fork(), account.id, testMnemonicAccountKeys());
-  slug = (await createRequest(new PaymentRequestService(h.orm.em.fork()), { accountId: account.id, apiKeyId: 0 }, { asset_id: 1, title: 'Checkout', amount: '0.1' })).slug;
+  const { accountId } = await createMerchant(h, 'Checkout shop');
+  slug = (await createRequest(new PaymentRequestService(h.orm.em.fork()), { accountId, apiKeyId: 0 }, { asset_id: 1, title: 'Checkout', amount: '0.1' })).slug;
 });
 afterAll(async () => {
   await h?.close();

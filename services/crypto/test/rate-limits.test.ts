@@ -4,23 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createLogger, loadConfig } from '@tributary/kit';
 import { Redis } from 'ioredis';
-import { Account } from '../src/modules/accounts/account.entity.js';
-import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
 import { DEMO_API_KEY, seedDemoData } from '../src/seed.js';
 import { cryptoEnv, startService, type RunningCryptoService } from '../src/service.js';
-import { startHarness, type Harness } from './helpers.js';
+import { createMerchant, startHarness, type Harness } from './helpers.js';
 
 const accountPath = '/api/merchant/v1/account';
 const headers = (key: string) => ({ authorization: `Bearer ${key}`, accept: 'application/json' });
 
 async function createKey(h: Harness): Promise<string> {
-  const em = h.orm.em.fork();
-  const generated = generateApiKey();
-  const account = em.create(Account, { name: `rate ${randomUUID()}`, status: 'active' });
-  em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-  await em.flush();
-  return generated.plaintext;
+  return (await createMerchant(h, `rate ${randomUUID()}`)).key;
 }
 
 /** Sends `count` requests one after another and returns their status codes. */

@@ -11,25 +11,25 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { NETWORK, p2wpkh } from '@scure/btc-signer';
 import {
   InvalidXpubError,
+  MAX_ACCOUNT_INDEX,
   MAX_RECEIVE_INDEX,
   RECEIVE_ASSETS,
   XPUB_VERSIONS,
+  accountKeyPath,
   addressFromPublicKey,
   deriveReceiveAddress,
   parseAccountXpub,
+  receiveKeyIdentity,
   receivePath,
   toChecksumAddress,
   type ReceiveAsset,
 } from '../src/modules/receive-addresses/derivation.js';
 import { TEST_MNEMONIC, testMnemonicAccountKeys } from '../src/modules/receive-addresses/test-mnemonic.js';
+import { withVersion } from './extended-keys.js';
 
 const base58check = createBase58check(sha256);
-/** Re-serializes an extended key under other version bytes (e.g. vpub -> upub) — same key material. */
-const withVersion = (key: string, version: number): string => {
-  const payload = base58check.decode(key);
-  new DataView(payload.buffer, payload.byteOffset).setUint32(0, version);
-  return base58check.encode(payload);
-};
+/** First receive addresses of the demo account (account 1' of the test mnemonic), as the README lists them. */
+const DEMO_FIRST_ADDRESSES = { BTC: 'tb1qp7shgcwx3mpzgxjvff0d77vuhchcldzfy60x6s', LTC: 'tltc1qp7shgcwx3mpzgxjvff0d77vuhchcldzfajdc2e', ETH: '0x78839F6054d7ed13918bAe0473BA31b1Ca9D7265' };
 
 // BIP32 test vector 1 (seed 000102030405060708090a0b0c0d0e0f), https://github.com/bitcoin/bips/blob/master/bip-0032.mediawiki
 const BIP32_V1 = {
@@ -106,7 +106,7 @@ describe('BIP84 test vectors (mainnet zpub) and the same key on testnet', () => 
 });
 
 describe('the fixed test mnemonic ("abandon … about", a public test vector)', () => {
-  const keys = testMnemonicAccountKeys();
+  const keys = testMnemonicAccountKeys(0);
 
   it('gives account-level public keys only, serialized vpub (BTC, LTC) and xpub (ETH, MATIC)', () => {
     expect(Object.keys(keys).sort()).toEqual([...RECEIVE_ASSETS].sort());
@@ -165,6 +165,65 @@ describe('the fixed test mnemonic ("abandon … about", a public test vector)', 
   });
 });
 
+describe("the development fallback: account n' of the test mnemonic for the account with id n", () => {
+  it("derives BTC/LTC at m/84'/1'/n' (vpub) and ETH/MATIC at m/44'/60'/n' (xpub), each account its own keys", () => {
+    for (const account of [1, 2, 7]) {
+      const keys = testMnemonicAccountKeys(account);
+      expect(accountKeyPath('BTC', account)).toBe(`m/84'/1'/${account}'`);
+      expect(accountKeyPath('MATIC', account)).toBe(`m/44'/60'/${account}'`);
+      expect(keys.BTC).toBe(withVersion(HDKey.fromMasterSeed(seed).derive(`m/84'/1'/${account}'`).publicExtendedKey, XPUB_VERSIONS.vpub));
+      expect(keys.LTC).toBe(keys.BTC);
+      expect(keys.ETH).toBe(HDKey.fromMasterSeed(seed).derive(`m/44'/60'/${account}'`).publicExtendedKey);
+      expect(keys.MATIC).toBe(keys.ETH);
+      expect(receivePath('BTC', 4, account)).toBe(`m/84'/1'/${account}'/0/4`);
+      expect(deriveReceiveAddress('BTC', keys.BTC, 4)).toBe(manualP2wpkh('tb', publicKeyAt(`m/84'/1'/${account}'/0/4`)));
+      expect(deriveReceiveAddress('ETH', keys.ETH, 4).toLowerCase()).toBe(manualEthLower(publicKeyAt(`m/44'/60'/${account}'/0/4`)));
+    }
+    const firstAddresses = [0, 1, 2, 3].map((account) => deriveReceiveAddress('BTC', testMnemonicAccountKeys(account).BTC, 0));
+    expect(new Set(firstAddresses).size).toBe(4);
+  });
+
+  it('the demo account (id 1 on a fresh database) has these first addresses (README "Demo / test keys")', () => {
+    const demo = testMnemonicAccountKeys(1);
+    expect({
+      BTC: deriveReceiveAddress('BTC', demo.BTC, 0),
+      LTC: deriveReceiveAddress('LTC', demo.LTC, 0),
+      ETH: deriveReceiveAddress('ETH', demo.ETH, 0),
+    }).toEqual(DEMO_FIRST_ADDRESSES);
+  });
+
+  it('account indices run 0 .. 2^31 - 1 (hardened child n + 2^31 fits 32 bits); anything else is refused', () => {
+    expect(MAX_ACCOUNT_INDEX).toBe(2 ** 31 - 1);
+    const last = parseAccountXpub('ETH', testMnemonicAccountKeys(MAX_ACCOUNT_INDEX).ETH);
+    expect(last.index).toBe(2 ** 32 - 1);
+    for (const bad of [-1, 1.5, MAX_ACCOUNT_INDEX + 1, Number.NaN]) {
+      expect(() => testMnemonicAccountKeys(bad)).toThrow(RangeError);
+      expect(() => accountKeyPath('BTC', bad)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('receiveKeyIdentity: the key material (chain code + public key), not its text', () => {
+  const btc = testMnemonicAccountKeys(0).BTC;
+  const identity = (asset: ReceiveAsset, key: string) => receiveKeyIdentity(parseAccountXpub(asset, key));
+
+  it('is the same for the key under every prefix and for every asset it serves', () => {
+    const expected = identity('BTC', btc);
+    expect(expected).toMatch(/^[0-9a-f]{64}$/);
+    expect(identity('BTC', withVersion(btc, XPUB_VERSIONS.tpub))).toBe(expected);
+    expect(identity('LTC', withVersion(btc, XPUB_VERSIONS.ttub))).toBe(expected);
+    expect(identity('ETH', withVersion(btc, XPUB_VERSIONS.xpub))).toBe(expected);
+  });
+
+  it('differs between keys, and between accounts of one wallet', () => {
+    const identities = [0, 1, 2].flatMap((account) => {
+      const keys = testMnemonicAccountKeys(account);
+      return [identity('BTC', keys.BTC), identity('ETH', keys.ETH)];
+    });
+    expect(new Set(identities).size).toBe(6);
+  });
+});
+
 describe('EIP-55 checksum (vectors from the EIP)', () => {
   const vectors = [
     // All caps
@@ -199,7 +258,7 @@ describe('EIP-55 checksum (vectors from the EIP)', () => {
 });
 
 describe('extended public key validation', () => {
-  const keys = testMnemonicAccountKeys();
+  const keys = testMnemonicAccountKeys(0);
   const btcAccount = keys.BTC;
 
   it.each<[ReceiveAsset, string]>([

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { WebhookDelivery } from '@tributary/kit';
 import { Account } from '../src/modules/accounts/account.entity.js';
 import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret } from '../src/modules/accounts/api-key-credentials.js';
+import { generateApiKey } from '../src/modules/accounts/api-key-credentials.js';
 import { PaymentRequest, PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
 import { createPaymentWebhookSink, paymentRequestEndpointId } from '../src/modules/webhooks/index.js';
@@ -36,7 +36,7 @@ let merchant: TestAccount;
 let other: TestAccount;
 
 type TestAccount = TestMerchant;
-const createAccount = (name: string, status: 'active' | 'suspended' = 'active'): Promise<TestAccount> => createMerchant(h, name, status);
+const createAccount = (name: string, status: 'active' | 'suspended' = 'active'): Promise<TestAccount> => createMerchant(h, name, { status });
 
 beforeAll(async () => {
   h = await startHarness();
@@ -763,14 +763,10 @@ describe('spec "Limits": the rate limit covers the payment request routes (429 {
   });
 
   it('merchant routes per key, the public payer endpoint per IP', async () => {
-    const em = limited.orm.em.fork();
-    const generated = generateApiKey();
-    const account = em.create(Account, { name: 'Limited', status: 'active' });
-    em.create(ApiKey, { account, keyId: generated.keyId, secretHash: hashSecret(generated.secret), name: 'k' });
-    await em.flush();
+    const limitedKey = (await createMerchant(limited, 'Limited')).key;
     const get = (path: string, key?: string) =>
       fetch(`${limited.service.url}${path}`, { headers: { accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) } });
-    for (const [path, key, status] of [[LIST, generated.plaintext, 200], ['/api/pay/AAAAAAAAAAAAAAAAAAAAAAAA', undefined, 404]] as const) {
+    for (const [path, key, status] of [[LIST, limitedKey, 200], ['/api/pay/AAAAAAAAAAAAAAAAAAAAAAAA', undefined, 404]] as const) {
       const codes: number[] = [];
       for (let i = 0; i < 2; i++) {
         const res = await get(path, key);

@@ -8,12 +8,11 @@ import { startHttpsReceiver, type HttpsReceiver } from '@tributary/kit/testing';
 import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import { secretBoxFor, secretsEnv } from '../src/config.js';
-import { AccountAdminService } from '../src/modules/accounts/index.js';
 import { createInvoiceActivities } from '../src/modules/invoice-workflow/index.js';
 import { PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { createPaymentWebhookSink } from '../src/modules/webhooks/index.js';
 import { resolveSigningSecret } from '../src/worker.js';
-import { startHarness, type Harness } from './helpers.js';
+import { createMerchant as createTestMerchant, startHarness, type Harness } from './helpers.js';
 
 export const PRIVATE_HOSTS = 'localhost,127.0.0.1';
 
@@ -83,9 +82,8 @@ export async function startWebhookTestbed(options: { serviceOnTestServer?: boole
   const running = worker.run();
 
   const createMerchant = async (name: string): Promise<TestMerchant> => {
-    const admin = new AccountAdminService(h.orm.em.fork(), box);
-    const created = await admin.createAccount({ name });
-    return { accountId: created.account.id, signingSecret: created.signingSecret, apiKey: (await admin.createApiKey(created.account.id)).key };
+    const merchant = await createTestMerchant(h, name, { box });
+    return { accountId: merchant.accountId, signingSecret: merchant.signingSecret, apiKey: merchant.key };
   };
 
   return {

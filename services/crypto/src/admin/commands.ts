@@ -120,7 +120,7 @@ function deliveryText(view: ReturnType<typeof presentDelivery>): string {
 
 const accountCreate: AdminCommand = {
   usage: 'account create --name NAME [--xpub ASSET=XPUB ...]',
-  summary: "create an account (no --xpub: the public test mnemonic's keys)",
+  summary: "create an account (no --xpub: the public test mnemonic's keys of account n' for id n)",
   options: ['name', 'xpub'],
   async run(args, deps) {
     positionals(args, 0, this.usage);
@@ -133,6 +133,22 @@ const accountCreate: AdminCommand = {
         `Webhook signing secret (shown once, store it now): ${created.signingSecret}`,
         `Next: admin crypto key create --account ${account.id}`,
       ].join('\n'),
+    };
+  },
+};
+
+const accountKeys: AdminCommand = {
+  usage: 'account keys ACCOUNT_ID --xpub ASSET=XPUB ...',
+  summary: "register or replace an account's receive keys (a key belongs to one account)",
+  options: ['xpub'],
+  async run(args, deps) {
+    const [id] = positionals(args, 1, this.usage);
+    const xpubs = xpubOptions(args.options.get('xpub') ?? []);
+    if (Object.keys(xpubs).length === 0) throw new UsageError('--xpub ASSET=XPUB is required (at least one)');
+    const saved = await new AccountAdminService(deps.em, deps.box).setReceiveKeys(positiveId(id!, 'ACCOUNT_ID'), xpubs);
+    return {
+      json: { account_id: saved.accountId, assets: saved.assets },
+      text: `Account ${saved.accountId} receive keys saved (assets: ${saved.assets.join(', ')}); a replaced key keeps its cursor and stays this account's.`,
     };
   },
 };
@@ -281,6 +297,7 @@ const redeliver: AdminCommand = {
 /** Every command by its words. */
 const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   'account create': accountCreate,
+  'account keys': accountKeys,
   'account suspend': accountStatusCommand('suspend'),
   'account unsuspend': accountStatusCommand('unsuspend'),
   assets: assetsList,

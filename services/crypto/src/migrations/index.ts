@@ -8,6 +8,7 @@ import { Migration20260701000300AddAccountSigningSecrets } from './Migration2026
 import { Migration20260701000500AddApiKeyLastUsedAt } from './Migration20260701000500AddApiKeyLastUsedAt.js';
 import { Migration20260701000600AddPaymentRequestIdempotencyKeys } from './Migration20260701000600AddPaymentRequestIdempotencyKeys.js';
 import { Migration20260701000700AddPaymentRequestReferenceIndex } from './Migration20260701000700AddPaymentRequestReferenceIndex.js';
+import { Migration20260701000800UniqueReceiveAddresses } from './Migration20260701000800UniqueReceiveAddresses.js';
 import { Migration20261123000100StartInvoiceWorkflowsThroughOutbox } from './Migration20261123000100StartInvoiceWorkflowsThroughOutbox.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
@@ -22,5 +23,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000500AddApiKeyLastUsedAt', class: Migration20260701000500AddApiKeyLastUsedAt },
   { name: 'Migration20260701000600AddPaymentRequestIdempotencyKeys', class: Migration20260701000600AddPaymentRequestIdempotencyKeys },
   { name: 'Migration20260701000700AddPaymentRequestReferenceIndex', class: Migration20260701000700AddPaymentRequestReferenceIndex },
+  { name: 'Migration20260701000800UniqueReceiveAddresses', class: Migration20260701000800UniqueReceiveAddresses },
   { name: 'Migration20261123000100StartInvoiceWorkflowsThroughOutbox', class: Migration20261123000100StartInvoiceWorkflowsThroughOutbox },
 ];

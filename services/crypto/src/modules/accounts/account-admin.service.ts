@@ -3,7 +3,7 @@
 // only parses arguments and prints.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, ValidationError, type SecretBox } from '@tributary/kit';
-import { saveAccountXpubs, testMnemonicAccountKeys, validateAccountXpubs, type ReceiveAsset } from '../receive-addresses/index.js';
+import { accountXpubs, saveAccountXpubs, testMnemonicAccountKeys, validateAccountXpubs, type ReceiveAsset } from '../receive-addresses/index.js';
 import { Account, type AccountStatus } from './account.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import { generateApiKey, hashSecret } from './api-key-credentials.js';
@@ -26,21 +26,34 @@ export class AccountAdminService {
   ) {}
 
   /**
-   * Creates an active account with receive keys `xpubs` (validated first; nothing is written when one is bad) or,
-   * when none are given, the public test mnemonic's keys, and a fresh webhook signing secret.
+   * Creates an active account with receive keys `xpubs` (validated first; nothing is written when one is bad or
+   * belongs to another account) or, when none are given, the public test mnemonic's keys for BIP32 account n' where n
+   * is the new account's id (its own keys, see test-mnemonic.ts), and a fresh webhook signing secret.
    */
   async createAccount(input: { name: string; xpubs?: Record<string, string> }): Promise<CreatedAccount> {
     const name = input.name.trim();
     if (name === '' || name.length > 191) throw new ValidationError({ name: ['The name must be 1 to 191 characters.'] }, 'The account name must be 1 to 191 characters.');
-    const given = input.xpubs && Object.keys(input.xpubs).length > 0;
-    const xpubs = given ? validateAccountXpubs(input.xpubs!) : { ...testMnemonicAccountKeys() };
+    const given = input.xpubs && Object.keys(input.xpubs).length > 0 ? validateAccountXpubs(input.xpubs!) : undefined;
     return this.em.transactional(async (tx) => {
       const account = tx.create(Account, { name, status: 'active' });
       await tx.flush();
+      const xpubs = given ?? testMnemonicAccountKeys(account.id);
       await saveAccountXpubs(tx, account.id, xpubs);
       const signingSecret = await new SigningSecretService(tx, this.box).rotate(account.id);
       return { account, assets: Object.keys(xpubs).sort() as ReceiveAsset[], testKeys: !given, signingSecret };
     });
+  }
+
+  /**
+   * Registers or replaces receive keys of an existing account (e.g. its own key after a shared one was taken away). A
+   * replaced key keeps its cursor and stays the account's; another account's key is refused on `xpub.<ASSET>`.
+   * Returns every asset the account can now be paid in.
+   */
+  async setReceiveKeys(accountId: number, xpubs: Record<string, string>): Promise<{ accountId: number; assets: ReceiveAsset[] }> {
+    await this.requireAccount(accountId);
+    if (Object.keys(xpubs).length === 0) throw new ValidationError({ xpub: ['Give at least one ASSET=XPUB.'] }, 'Give at least one receive key (ASSET=XPUB).');
+    await saveAccountXpubs(this.em, accountId, validateAccountXpubs(xpubs));
+    return { accountId, assets: Object.keys(await accountXpubs(this.em, accountId)).sort() as ReceiveAsset[] };
   }
 
   /** A new API key for the account; returns `<KEY_ID>.<SECRET>` (the only time the secret exists in plaintext). */

@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { Amount } from '../../money/index.js';
 import { AmountType } from '../../money/index.js';
 import { Account } from '../accounts/index.js';
-import { Asset } from '../assets/index.js';
+import { Asset, CHAINS } from '../assets/index.js';
 import { PaymentRequestRepository } from './payment-request.repository.js';
 import {
   PAYMENT_REQUEST_STATUSES,
@@ -22,10 +22,19 @@ export const PaymentRequestSchema = defineEntity({
   name: 'PaymentRequest',
   tableName: 'payment_requests',
   repository: () => PaymentRequestRepository,
-  // A key is used once per account; NULLs (creates without a key) never collide.
-  uniques: [{ name: 'payment_requests_account_id_idempotency_key_unique', properties: ['account', 'idempotencyKey'] }],
-  // The list's `reference` filter (reconciliation by order id) reads one account's rows by reference.
-  indexes: [{ name: 'payment_requests_account_id_reference_index', properties: ['account', 'reference'] }],
+  uniques: [
+    // A key is used once per account; NULLs (creates without a key) never collide.
+    { name: 'payment_requests_account_id_idempotency_key_unique', properties: ['account', 'idempotencyKey'] },
+    // An inbound payment is attributable to one request: a receive address belongs to one request on its chain. Only
+    // the legacy rows flagged `address_conflict` (shared before keys had owners) are outside it.
+    { name: 'payment_requests_chain_address_unique', properties: ['chain', 'address'], where: { addressConflict: false } },
+  ],
+  indexes: [
+    // The list's `reference` filter (reconciliation by order id) reads one account's rows by reference.
+    { name: 'payment_requests_account_id_reference_index', properties: ['account', 'reference'] },
+    // A payment's lookup by (chain, address), flagged rows included (and the allocator's "address in use" check).
+    { name: 'payment_requests_chain_address_index', properties: ['chain', 'address'] },
+  ],
   properties: {
     id: p.integer().primary().autoincrement(),
     slug: p.string().length(32).unique(),
@@ -36,7 +45,12 @@ export const PaymentRequestSchema = defineEntity({
     title: p.string().length(191),
     description: p.text().nullable(),
     reference: p.string().length(128).nullable(),
+    // The asset's chain, stored so (chain, address) can be unique; set at creation, never changes.
+    chain: p.enum(CHAINS),
     address: p.string().length(120),
+    // True only for requests made before keys had owners whose address another request on the chain also has: a
+    // payment to it cannot be attributed by address and is recorded by slug. Never set for a new request.
+    addressConflict: p.boolean().default(false),
     // Receive index of the address on the account's key for this asset (`<xpub>/0/<index>`).
     addressIndex: p.bigint('number'),
     amountRequested: p.type(AmountType).nullable(),

@@ -1,5 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { Chain } from '../assets/index.js';
 import type { PaymentRequest } from './payment-request.entity.js';
 import type { PaymentRequestStatus } from './status-engine.js';
 
@@ -58,9 +59,12 @@ export class PaymentRequestRepository extends EntityRepository<PaymentRequest> {
     return this.findWithAsset({ account: accountId, idempotencyKey }, false);
   }
 
-  /** Requests with this receive address (one, unless accounts were configured with the same receive key). */
-  findByAddress(address: string): Promise<PaymentRequest[]> {
-    return this.find({ address }, { orderBy: { id: 'asc' } });
+  /**
+   * Requests with this receive address on this chain: one, except legacy requests flagged `address_conflict` (made
+   * while two accounts could share a key), which all come back so the caller can refuse to guess.
+   */
+  findByAddress(chain: Chain, address: string): Promise<PaymentRequest[]> {
+    return this.find({ chain, address }, { orderBy: { id: 'asc' } });
   }
 
   lockById(id: number): Promise<PaymentRequest | null> {

@@ -202,6 +202,7 @@ export class PaymentRequestService {
       title: request.title,
       description: request.description,
       reference: request.reference,
+      chain: request.asset.chain,
       address: allocated.address,
       addressIndex: allocated.index,
       amountRequested: request.amount,

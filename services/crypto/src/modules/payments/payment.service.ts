@@ -34,7 +34,8 @@ export interface IncomingPayment {
   confirmations: number;
   /**
    * Which request it pays: its receive `address` (what a chain watcher sees) or its public `slug` (the operator
-   * command). An address shared by requests of several accounts (accounts configured with the same key) is refused.
+   * command). The address is looked up on `chain`; a legacy address shared by several requests (flagged
+   * `address_conflict`, made before keys had owners) is refused: record those by slug.
    */
   to: { address: string } | { slug: string };
 }
@@ -117,7 +118,7 @@ export class PaymentService {
   async record(input: IncomingPayment): Promise<RecordedPayment> {
     const amount = validateIncomingPayment(input);
     return transactionWithAfterCommit(this.em, async (tx) => {
-      const request = await this.lockTarget(tx, input.to);
+      const request = await this.lockTarget(tx, input.chain, input.to);
       assertPaysRequest(request.asset as Asset, input.chain, amount);
       const now = this.now();
       const { payment, duplicate } = await this.storePayment(tx, request, input, amount, now);
@@ -175,14 +176,14 @@ export class PaymentService {
     return { credited: true, events: domainEvents(request, transition.events, now) };
   }
 
-  private async lockTarget(tx: EntityManager, to: IncomingPayment['to']): Promise<PaymentRequest> {
+  private async lockTarget(tx: EntityManager, chain: Chain, to: IncomingPayment['to']): Promise<PaymentRequest> {
     const requests = tx.getRepository(PaymentRequest);
     if ('slug' in to) {
       const request = await requests.findBySlug(to.slug, true);
       if (!request) throw new NotFoundError(`payment request slug ${to.slug}`);
       return request;
     }
-    const matches = await requests.findByAddress(to.address);
+    const matches = await requests.findByAddress(chain, to.address);
     if (matches.length === 0) throw new NotFoundError(`payment request for address ${to.address}`);
     if (matches.length > 1) throw new ConflictError(`Address ${to.address} belongs to ${matches.length} payment requests; record by slug.`);
     const locked = await requests.lockById(matches[0]!.id);

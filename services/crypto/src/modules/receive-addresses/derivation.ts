@@ -11,6 +11,12 @@
 // | MATIC | EIP-55 checksummed `0x…`         | m/44'/60'/n'  (Polygon is EVM: same scheme)| xpub, tpub            |
 // The receive address at index i is <account key>/0/i. Version bytes only say which wallet exported the key;
 // derivation is the same for all accepted prefixes of an asset.
+//
+// Account index n: a merchant's wallet exports any of its accounts (usually 0'). The development fallback (accounts
+// created without `--xpub`, see test-mnemonic.ts) derives the public test mnemonic's account n' = the gateway
+// account's id, so account 1 gets m/84'/1'/1' and m/44'/60'/1', account 2 m/84'/1'/2' and m/44'/60'/2', …; account 0'
+// (the published test vector) is never assigned by the fallback. A key belongs to one gateway account
+// (receive_key_owners), identified by `receiveKeyIdentity` (chain code + public key, whatever its prefix).
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -26,6 +32,9 @@ export const isReceiveAsset = (value: unknown): value is ReceiveAsset => (RECEIV
 
 /** Largest non-hardened child index (BIP32): receive indices run 0 .. 2^31 - 1. */
 export const MAX_RECEIVE_INDEX = HARDENED_OFFSET - 1;
+
+/** Largest account index n of an account path `…/n'`: the hardened child n + 2^31 must fit 32 bits, so n runs 0 .. 2^31 - 1. */
+export const MAX_ACCOUNT_INDEX = HARDENED_OFFSET - 1;
 
 /** Bitcoin testnet (testnet3/testnet4/signet share the `tb` HRP). */
 export const BTC_TESTNET: BTC_NETWORK = { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
@@ -61,21 +70,31 @@ const PRIVATE_VERSIONS: Record<number, string> = {
 
 interface AssetScheme {
   accepted: readonly XpubPrefix[];
-  /** Account path the key must come from (documentation and error messages). */
-  accountPath: string;
+  /** BIP43 purpose and SLIP-44 coin type: the account key is at m/purpose'/coinType'/n'. */
+  purpose: number;
+  coinType: number;
   /** What the key is, with its article, for error messages. */
   describe: string;
 }
 
 export const RECEIVE_SCHEMES: Record<ReceiveAsset, AssetScheme> = {
-  BTC: { accepted: ['vpub', 'tpub'], accountPath: "m/84'/1'/0'", describe: 'a Bitcoin testnet BIP84 (P2WPKH) account key' },
-  LTC: { accepted: ['vpub', 'tpub', 'ttub'], accountPath: "m/84'/1'/0'", describe: 'a Litecoin testnet BIP84 (P2WPKH) account key' },
-  ETH: { accepted: ['xpub', 'tpub'], accountPath: "m/44'/60'/0'", describe: 'an Ethereum BIP44 (coin 60) account key' },
-  MATIC: { accepted: ['xpub', 'tpub'], accountPath: "m/44'/60'/0'", describe: 'a Polygon BIP44 (coin 60) account key' },
+  BTC: { accepted: ['vpub', 'tpub'], purpose: 84, coinType: 1, describe: 'a Bitcoin testnet BIP84 (P2WPKH) account key' },
+  LTC: { accepted: ['vpub', 'tpub', 'ttub'], purpose: 84, coinType: 1, describe: 'a Litecoin testnet BIP84 (P2WPKH) account key' },
+  ETH: { accepted: ['xpub', 'tpub'], purpose: 44, coinType: 60, describe: 'an Ethereum BIP44 (coin 60) account key' },
+  MATIC: { accepted: ['xpub', 'tpub'], purpose: 44, coinType: 60, describe: 'a Polygon BIP44 (coin 60) account key' },
 };
 
-/** The full BIP32 path of receive index `i` when the account key is account 0 (documentation, logs, tests). */
-export const receivePath = (asset: ReceiveAsset, index: number): string => `${RECEIVE_SCHEMES[asset].accountPath}/0/${index}`;
+/** BIP32 path of the asset's account key for account index `account` (0 .. MAX_ACCOUNT_INDEX), e.g. m/84'/1'/0'. */
+export function accountKeyPath(asset: ReceiveAsset, account: number): string {
+  if (!Number.isSafeInteger(account) || account < 0 || account > MAX_ACCOUNT_INDEX) {
+    throw new RangeError(`account index must be an integer 0..${MAX_ACCOUNT_INDEX}, got ${account}`);
+  }
+  const { purpose, coinType } = RECEIVE_SCHEMES[asset];
+  return `m/${purpose}'/${coinType}'/${account}'`;
+}
+
+/** The full BIP32 path of receive index `i` under account `account` (default 0; documentation, logs, tests). */
+export const receivePath = (asset: ReceiveAsset, index: number, account = 0): string => `${accountKeyPath(asset, account)}/0/${index}`;
 
 /** An extended key that cannot be used for an asset. The message says why and what is expected. */
 export class InvalidXpubError extends Error {
@@ -100,7 +119,9 @@ const prefixOf = (version: number): string | undefined =>
  */
 export function parseAccountXpub(asset: ReceiveAsset, extendedKey: string): HDKey {
   const scheme = RECEIVE_SCHEMES[asset];
-  const expected = `${scheme.describe} (${scheme.accepted.join(' or ')}, exported at ${scheme.accountPath})`;
+  // Messages name account 0', the path wallets export first; any hardened account index is accepted.
+  const accountPath = accountKeyPath(asset, 0);
+  const expected = `${scheme.describe} (${scheme.accepted.join(' or ')}, exported at ${accountPath})`;
   const text = extendedKey.trim();
   let payload: Uint8Array;
   try {
@@ -130,10 +151,10 @@ export function parseAccountXpub(asset: ReceiveAsset, extendedKey: string): HDKe
   const depth = payload[4]!;
   const childNumber = view.getUint32(9);
   if (depth !== 3) {
-    throw new InvalidXpubError(asset, `${asset}: the key has depth ${depth}; an account-level key (depth 3, ${scheme.accountPath}) is required.`);
+    throw new InvalidXpubError(asset, `${asset}: the key has depth ${depth}; an account-level key (depth 3, ${accountPath}) is required.`);
   }
   if (childNumber < HARDENED_OFFSET) {
-    throw new InvalidXpubError(asset, `${asset}: the key's account index ${childNumber} is not hardened; an account-level key (${scheme.accountPath}) is required.`);
+    throw new InvalidXpubError(asset, `${asset}: the key's account index ${childNumber} is not hardened; an account-level key (${accountPath}) is required.`);
   }
   try {
     return HDKey.fromExtendedKey(text, { public: version, private: 0 });
@@ -141,6 +162,16 @@ export function parseAccountXpub(asset: ReceiveAsset, extendedKey: string): HDKe
     const detail = error instanceof Error ? error.message : String(error);
     throw new InvalidXpubError(asset, `${asset}: the key does not hold a valid public key (${detail}); expected ${expected}.`);
   }
+}
+
+/**
+ * The identity of an extended public key: SHA-256 (hex) of its chain code and public key, the only inputs of public
+ * derivation. Version bytes (vpub, tpub, xpub, …), depth, parent fingerprint and child number only describe the key, so
+ * the same key exported under another prefix has the same identity and derives the same addresses.
+ */
+export function receiveKeyIdentity(key: HDKey): string {
+  if (!key.chainCode || !key.publicKey) throw new Error('not an extended public key');
+  return Buffer.from(sha256(new Uint8Array([...key.chainCode, ...key.publicKey]))).toString('hex');
 }
 
 /** Throws InvalidXpubError unless `extendedKey` is usable for `asset`. */

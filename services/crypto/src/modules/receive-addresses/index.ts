@@ -1,21 +1,26 @@
-// Receive addresses: per-account extended public keys, pure derivation, atomic index allocation.
+// Receive addresses: per-account extended public keys (each owned by one account), pure derivation, atomic index allocation.
 import { AccountXpubSchema } from './account-xpub.entity.js';
+import { ReceiveKeyOwnerSchema } from './receive-key-owner.entity.js';
 
 export { AccountXpub, AccountXpubSchema } from './account-xpub.entity.js';
+export { ReceiveKeyOwner, ReceiveKeyOwnerSchema } from './receive-key-owner.entity.js';
 export {
   BTC_TESTNET,
   InvalidXpubError,
   LTC_TESTNET,
+  MAX_ACCOUNT_INDEX,
   MAX_RECEIVE_INDEX,
   RECEIVE_ASSETS,
   RECEIVE_SCHEMES,
   XPUB_VERSIONS,
+  accountKeyPath,
   addressFromPublicKey,
   assertAccountXpub,
   deriveReceiveAddress,
   evmAddressFromPublicKey,
   isReceiveAsset,
   parseAccountXpub,
+  receiveKeyIdentity,
   receivePath,
   toChecksumAddress,
   type ReceiveAsset,
@@ -23,6 +28,7 @@ export {
 export {
   accountXpubs,
   allocateReceiveAddress,
+  keyOwnedByAnotherAccountMessage,
   saveAccountXpubs,
   validateAccountXpubs,
   type AllocatedReceiveAddress,
@@ -30,4 +36,4 @@ export {
 export { TEST_MNEMONIC, testMnemonicAccountKeys } from './test-mnemonic.js';
 
 /** Entities of this module, for the service's entity list. */
-export const receiveAddressEntities = [AccountXpubSchema];
+export const receiveAddressEntities = [AccountXpubSchema, ReceiveKeyOwnerSchema];

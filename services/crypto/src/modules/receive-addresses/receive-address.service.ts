@@ -1,6 +1,7 @@
-// Per-account receive keys and atomic allocation of fresh receive addresses.
+// Per-account receive keys (each key owned by one account) and atomic allocation of fresh receive addresses.
 import type { EntityManager } from '@mikro-orm/core';
 import { BusinessRuleError, ValidationError } from '@tributary/kit';
+import { assetDefinition } from '../assets/index.js';
 import { AccountXpub } from './account-xpub.entity.js';
 import {
   InvalidXpubError,
@@ -9,6 +10,7 @@ import {
   deriveReceiveAddress,
   isReceiveAsset,
   parseAccountXpub,
+  receiveKeyIdentity,
   type ReceiveAsset,
 } from './derivation.js';
 
@@ -47,23 +49,58 @@ export function validateAccountXpubs(input: Record<string, string>): Partial<Rec
 }
 
 /**
- * Stores (or replaces) the account's receive keys, validating each first. A replaced key keeps its row's
- * `next_index`: indices only grow, so no index is ever handed out twice. Runs in the caller's transaction
- * when there is one. Assets not named are left as they are.
+ * Stores (or replaces) the account's receive keys, validating each first. Each key becomes the account's for good
+ * (receive_key_owners); a key that already belongs to another account, under any prefix, is refused with a
+ * ValidationError on `xpub.<ASSET>` and nothing is stored. A replaced key keeps its row's `next_index`: indices only
+ * grow, so no index is ever handed out twice. One transaction (the caller's when there is one), so the ownership
+ * check and the save commit together. Assets not named are left as they are.
  */
 export async function saveAccountXpubs(em: EntityManager, accountId: number, xpubs: Partial<Record<ReceiveAsset, string>>): Promise<void> {
   const valid = validateAccountXpubs(xpubs as Record<string, string>);
-  const connection = em.getConnection();
-  for (const [asset, xpub] of Object.entries(valid)) {
+  await em.transactional(async (tx) => {
+    await claimReceiveKeys(tx, accountId, valid);
+    for (const [asset, xpub] of Object.entries(valid)) {
+      await tx.getConnection().execute(
+        `insert into "account_xpubs" ("account_id", "asset", "xpub", "next_index", "created_at", "updated_at")
+         values (?, ?, ?, 0, now(), now())
+         on conflict ("account_id", "asset") do update set "xpub" = excluded."xpub", "updated_at" = excluded."updated_at"`,
+        [accountId, asset, xpub],
+        'run',
+        tx.getTransactionContext(),
+      );
+    }
+  });
+}
+
+/** Why a key is refused for an account: it is another account's. */
+export const keyOwnedByAnotherAccountMessage = (asset: string): string =>
+  `${asset}: this extended public key (under this or another prefix) already belongs to another account; every account needs its own key, e.g. another account of the wallet.`;
+
+/**
+ * Records the account as the owner of each key it does not own yet and refuses keys owned by another account (one
+ * ValidationError naming every such asset). Concurrent claims of one key are serialised by the primary key: the
+ * second insert waits for the first transaction and then finds its owner.
+ */
+async function claimReceiveKeys(tx: EntityManager, accountId: number, keys: Partial<Record<ReceiveAsset, string>>): Promise<void> {
+  const fields: Record<string, string[]> = {};
+  for (const [asset, xpub] of Object.entries(keys) as Array<[ReceiveAsset, string]>) {
+    const identity = receiveKeyIdentity(parseAccountXpub(asset, xpub));
+    const connection = tx.getConnection();
     await connection.execute(
-      `insert into "account_xpubs" ("account_id", "asset", "xpub", "next_index", "created_at", "updated_at")
-       values (?, ?, ?, 0, now(), now())
-       on conflict ("account_id", "asset") do update set "xpub" = excluded."xpub", "updated_at" = excluded."updated_at"`,
-      [accountId, asset, xpub],
+      `insert into "receive_key_owners" ("key_identity", "account_id", "created_at") values (?, ?, now()) on conflict ("key_identity") do nothing`,
+      [identity, accountId],
       'run',
-      em.getTransactionContext(),
+      tx.getTransactionContext(),
     );
+    const [owner] = await connection.execute<Array<{ account_id: number }>>(
+      'select "account_id" from "receive_key_owners" where "key_identity" = ?',
+      [identity],
+      'all',
+      tx.getTransactionContext(),
+    );
+    if (owner?.account_id !== accountId) fields[`xpub.${asset}`] = [keyOwnedByAnotherAccountMessage(asset)];
   }
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields, Object.values(fields).flat().join(' '));
 }
 
 /** The account's configured receive keys (asset -> xpub). */
@@ -77,9 +114,20 @@ export async function accountXpubs(em: EntityManager, accountId: number): Promis
  * One statement, `UPDATE … SET next_index = next_index + 1 … RETURNING`: PostgreSQL row-locks the cursor, so
  * concurrent callers are serialized on that row and each gets a distinct index. Inside the caller's
  * transaction (e.g. creating a payment request) the lock is held until commit; a rollback gives the index back,
- * a commit consumes it. Throws a BusinessRuleError (422) when the account has no key for the asset.
+ * a commit consumes it. An index whose address a payment request on the asset's chain already has is skipped (it can
+ * only be a request made before keys had owners, when two accounts could share a key), so the address handed out
+ * is new on its chain. Throws a BusinessRuleError (422) when the account has no key for the asset.
  */
 export async function allocateReceiveAddress(em: EntityManager, accountId: number, asset: ReceiveAsset): Promise<AllocatedReceiveAddress> {
+  const { chain } = assetDefinition(asset);
+  for (;;) {
+    const { xpub, index } = await takeNextIndex(em, accountId, asset);
+    const address = deriveReceiveAddress(asset, xpub, index);
+    if (!(await addressInUse(em, chain, address))) return { asset, index, address };
+  }
+}
+
+async function takeNextIndex(em: EntityManager, accountId: number, asset: ReceiveAsset): Promise<{ xpub: string; index: number }> {
   const rows = await em.getConnection().execute<Array<{ xpub: string; index: number }>>(
     `update "account_xpubs" set "next_index" = "next_index" + 1
      where "account_id" = ? and "asset" = ? and "next_index" <= ?
@@ -94,6 +142,16 @@ export async function allocateReceiveAddress(em: EntityManager, accountId: numbe
       asset_id: [`${asset} is not available for this account.`],
     });
   }
-  const index = Number(row.index);
-  return { asset, index, address: deriveReceiveAddress(asset, row.xpub, index) };
+  return { xpub: row.xpub, index: Number(row.index) };
+}
+
+/** Whether a payment request already has this address on this chain (payment_requests' (chain, address) index). */
+async function addressInUse(em: EntityManager, chain: string, address: string): Promise<boolean> {
+  const rows = await em.getConnection().execute<Array<{ used: boolean }>>(
+    'select exists (select 1 from "payment_requests" where "chain" = ? and "address" = ?) as "used"',
+    [chain, address],
+    'all',
+    em.getTransactionContext(),
+  );
+  return rows[0]?.used === true;
 }

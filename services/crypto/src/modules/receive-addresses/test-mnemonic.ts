@@ -2,11 +2,12 @@
 // This is the BIP39 test mnemonic used by BIP84's own test vectors and by most wallet test suites; anyone can
 // spend what is sent to addresses derived from it. The service uses it for ONE purpose: an account created
 // without `--xpub` (demo seed, tests) gets account-level public keys derived from it, so the demo works without
-// a wallet. The private keys computed here are dropped immediately; only the extended PUBLIC keys are returned
-// and stored, exactly as if an operator had pasted them. Nothing else in the service derives from a seed.
+// a wallet. Each gateway account gets its own BIP32 account (account n' for the account with id n), so no two
+// accounts share a key or an address. The private keys computed here are dropped immediately; only the extended
+// PUBLIC keys are returned and stored, exactly as if an operator had pasted them. Nothing else derives from a seed.
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from '@scure/bip32';
-import { RECEIVE_SCHEMES, XPUB_VERSIONS, type ReceiveAsset } from './derivation.js';
+import { RECEIVE_ASSETS, XPUB_VERSIONS, accountKeyPath, type ReceiveAsset } from './derivation.js';
 
 /** BIP39 / BIP84 published test mnemonic (no passphrase). Public knowledge; worthless by design. */
 export const TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -19,23 +20,23 @@ const TEST_KEY_VERSIONS: Record<ReceiveAsset, number> = {
   MATIC: XPUB_VERSIONS.xpub,
 };
 
-let cached: Readonly<Record<ReceiveAsset, string>> | undefined;
+// The seed of a published test vector is no secret; kept so each account's keys cost one derivation, not a PBKDF2 run.
+let seed: Uint8Array | undefined;
 
 /**
- * Account-level extended public keys derived from TEST_MNEMONIC at each asset's account path
- * (BTC/LTC m/84'/1'/0' as vpub, ETH/MATIC m/44'/60'/0' as xpub). ONLY for accounts created without `--xpub`.
+ * Account-level extended public keys derived from TEST_MNEMONIC for BIP32 account `account` (0 .. 2^31 - 1): BTC/LTC
+ * at m/84'/1'/account' as vpub, ETH/MATIC at m/44'/60'/account' as xpub (BTC and LTC share one key, ETH and MATIC
+ * another). The development fallback passes the gateway account's id; account 0 is the published vector
+ * (tb1q6rz28…, 0x9858EfFD…) that the fallback never assigns. ONLY for accounts created without `--xpub`.
  */
-export function testMnemonicAccountKeys(): Readonly<Record<ReceiveAsset, string>> {
-  if (cached) return cached;
-  const seed = mnemonicToSeedSync(TEST_MNEMONIC);
+export function testMnemonicAccountKeys(account: number): Readonly<Record<ReceiveAsset, string>> {
+  seed ??= mnemonicToSeedSync(TEST_MNEMONIC);
   const keys = {} as Record<ReceiveAsset, string>;
-  for (const asset of Object.keys(RECEIVE_SCHEMES) as ReceiveAsset[]) {
+  for (const asset of RECEIVE_ASSETS) {
     const versions = { public: TEST_KEY_VERSIONS[asset], private: 0x04358394 /* tprv; never serialized */ };
-    const account = HDKey.fromMasterSeed(seed, versions).derive(RECEIVE_SCHEMES[asset].accountPath);
-    keys[asset] = account.publicExtendedKey;
-    account.wipePrivateData();
+    const node = HDKey.fromMasterSeed(seed, versions).derive(accountKeyPath(asset, account));
+    keys[asset] = node.publicExtendedKey;
+    node.wipePrivateData();
   }
-  seed.fill(0);
-  cached = Object.freeze(keys);
-  return cached;
+  return Object.freeze(keys);
 }
