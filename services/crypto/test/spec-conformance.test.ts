@@ -452,10 +452,15 @@ describe('spec "Endpoints"', () => {
     expect(await page('?page=0')).toEqual({ status: 422, body: { message: INVALID, errors: { page: ['Must be an integer between 1 and 1000000.'] } } });
   });
 
-  it('retrieve and cancel: another account\'s request answers 404 Not found. and stays untouched', async () => {
+  it('retrieve and cancel: another account\'s request answers 404 Not found. and stays untouched; so do unknown and non-numeric ids', async () => {
     const made = await created({ asset_id: 1, title: 'theirs', amount: '1' }, other.key);
     expect(await getOne(made.id, merchant.key)).toEqual({ status: 404, body: NOT_FOUND });
     expect(await cancel(made.id, merchant.key)).toEqual({ status: 404, body: NOT_FOUND });
+    // The public slug is not the internal id either.
+    for (const id of ['999999', 'abc', made.object.id]) {
+      expect(await call('GET', `${LIST}/${id}`, { key: other.key })).toEqual({ status: 404, body: NOT_FOUND });
+      expect(await call('POST', `${LIST}/${id}/cancel`, { key: other.key })).toEqual({ status: 404, body: NOT_FOUND });
+    }
     expect(await getOne(made.id, other.key)).toEqual({ status: 200, body: { payment_request: made.object } });
     expect((await call('GET', LIST, { key: merchant.key })).body!.data.map((r: Json) => r.id)).not.toContain(made.object.id);
   });
@@ -666,6 +671,7 @@ describe('spec "Authentication": the same 401 for every bad credential, on every
       suspended: { authorization: `Bearer ${suspended.key}` },
     };
     const routes: Array<[string, string, unknown]> = [
+      ['GET', '/api/merchant/v1/account', undefined],
       ['POST', LIST, { asset_id: 1, title: 't', amount: '1' }],
       ['GET', LIST, undefined],
       ['GET', `${LIST}/${made.id}`, undefined],

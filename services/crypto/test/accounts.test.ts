@@ -1,10 +1,9 @@
+// The accounts module over real HTTP and a real database: API key format and storage, the account route and the
+// subgraph's CryptoAccount (the spec's 401 rules on every merchant route are in spec-conformance.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Account } from '../src/modules/accounts/account.entity.js';
-import { ApiKey } from '../src/modules/accounts/api-key.entity.js';
-import { generateApiKey, hashSecret, parseBearerApiKey } from '../src/modules/accounts/api-key-credentials.js';
-import { accountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
+import { ApiKey, generateApiKey, hashSecret, parseBearerApiKey } from '../src/modules/accounts/index.js';
 import { DEMO_API_KEY, DEMO_KEY_ID, seedDemoData } from '../src/seed.js';
-import { createMerchant, gql, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
+import { createMerchant, gql, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let url: string;
@@ -37,38 +36,7 @@ describe('API key format', () => {
   });
 });
 
-describe('database', () => {
-  it('the checked-in migrations create exactly the schema the entities describe', async () => {
-    expect(await ownSchemaDiff(h.orm)).toEqual([]);
-  });
-
-  it('seed is idempotent and restores the demo key', async () => {
-    const em = h.orm.em.fork();
-    await em.nativeUpdate(ApiKey, { keyId: DEMO_KEY_ID }, { revokedAt: new Date() });
-    const first = await seedDemoData(h.orm.em.fork());
-    const second = await seedDemoData(h.orm.em.fork());
-    expect(second).toEqual(first);
-    expect(first.api_key).toBe(DEMO_API_KEY);
-    expect(await em.count(ApiKey, { keyId: DEMO_KEY_ID, revokedAt: null })).toBe(1);
-    expect(await em.count(Account, { name: 'Demo Merchant' })).toBe(1);
-  });
-
-  it("seed gives the demo account the test mnemonic's keys of its own BIP32 account (n' = its id)", async () => {
-    const { account_id: accountId } = await seedDemoData(h.orm.em.fork());
-    expect(await accountXpubs(h.orm.em.fork(), accountId)).toEqual({ ...testMnemonicAccountKeys(accountId) });
-  });
-});
-
-describe('probes', () => {
-  it('/healthz and /readyz (database + Temporal) answer 200', async () => {
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    const ready = await fetch(`${url}/readyz`);
-    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', temporal: 'ok' } });
-    expect(ready.status).toBe(200);
-  });
-});
-
-describe('merchant API authentication', () => {
+describe('GET /api/merchant/v1/account (not in the spec: the caller\'s account for its own dashboard)', () => {
   it('reads the calling account with a valid key', async () => {
     const res = await fetch(`${url}/api/merchant/v1/account`, { headers: { ...auth(DEMO_API_KEY), accept: 'application/json' } });
     expect(res.status).toBe(200);
@@ -77,31 +45,6 @@ describe('merchant API authentication', () => {
     expect(JSON.stringify(body)).not.toContain(DEMO_API_KEY.split('.')[1]);
   });
 
-  it('answers the same 401 for missing, malformed, unknown, wrong-secret, revoked and suspended credentials', async () => {
-    const revoked = await createMerchant(h, 'Revoked Co');
-    await h.orm.em.fork().nativeUpdate(ApiKey, { id: revoked.apiKeyId }, { revokedAt: new Date() });
-    const suspended = await createMerchant(h, 'Suspended Co', { status: 'suspended' });
-    const [demoKeyId] = DEMO_API_KEY.split('.');
-    const cases: Record<string, Record<string, string>> = {
-      missing: {},
-      malformed: { authorization: 'Bearer not-a-key' },
-      otherScheme: { authorization: `Basic ${DEMO_API_KEY}` },
-      unknownKeyId: auth(generateApiKey().plaintext),
-      wrongSecret: auth(`${demoKeyId}.${'x'.repeat(48)}`),
-      revoked: auth(revoked.key),
-      suspended: auth(suspended.key),
-    };
-    for (const [name, headers] of Object.entries(cases)) {
-      const res = await fetch(`${url}/api/merchant/v1/account`, { headers: { ...headers, accept: 'application/json' } });
-      expect({ name, status: res.status, body: await res.json() }).toEqual({ name, status: 401, body: { message: 'Invalid API credentials.' } });
-    }
-  });
-
-  it('answers unknown routes in the spec error format', async () => {
-    const res = await fetch(`${url}/api/merchant/v1/nope`, { headers: auth(DEMO_API_KEY) });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found.' });
-  });
 });
 
 describe('subgraph', () => {
