@@ -6,6 +6,7 @@ import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
 import { DOCS_PATH, REST_BASE, bnplApiDocument } from './api-document.js';
 import { createContext, type BnplContext, type BnplServices } from './graphql-context.js';
+import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { ApiKeySchema } from './modules/api-keys/api-key.entity.js';
 import { apiKeyRoutes } from './modules/api-keys/api-key.routes.js';
@@ -50,6 +51,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       resolvers: merchantResolvers,
       context: async (req) => createContext(services, req),
     },
+    graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
 }
 

@@ -7,3 +7,4 @@ export { Account } from './modules/accounts/account.entity.js';
 export { ApiKey } from './modules/accounts/api-key.entity.js';
 export * from './modules/payment-requests/index.js';
 export * from './modules/payments/index.js';
+export { GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { cryptoEnv } from './config.js';
 import { DOCS_PATH, REST_BASE, cryptoApiDocument } from './api-document.js';
 import { createContext, type CryptoContext } from './graphql-context.js';
+import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { AccountSchema } from './modules/accounts/account.entity.js';
 import { accountRoutes } from './modules/accounts/account.routes.js';
@@ -74,6 +75,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
       resolvers: cryptoResolvers,
       context: async (req) => createContext(req, { accounts, paymentRequests, payments, webhookDeliveries }),
     },
+    graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
   return {
     app: built.app,

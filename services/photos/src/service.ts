@@ -6,6 +6,7 @@ import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
 import { DOCS_PATH, REST_BASE, photosApiDocument } from './api-document.js';
 import { createContext, type PhotosContext, type PhotosServices } from './graphql-context.js';
+import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { AccessTokenSchema } from './modules/auth/access-token.entity.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -60,6 +61,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       },
       context: async (req) => createContext(services, req),
     },
+    graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
 }
 
