@@ -95,7 +95,7 @@ const escapeHtml = (text: string) =>
 const jsonForScriptBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The page; `styleNonce` rides on graphiql-page.js's <script> (read there as document.currentScript.nonce). */
-export function renderGraphiqlPage(options: GraphiqlPageOptions, styleNonce: string): string {
+function renderGraphiqlPage(options: GraphiqlPageOptions, styleNonce: string): string {
   const endpoint = options.path ?? SUBGRAPH_PATH;
   const config = { endpoint, headers: options.headers, examples: options.examples };
   const asset = (name: keyof typeof assetFiles) => `${GRAPHIQL_ASSETS_PATH}/${name}`;
@@ -122,7 +122,7 @@ export function renderGraphiqlPage(options: GraphiqlPageOptions, styleNonce: str
 }
 
 /** Apollo's own test for its landing page: a GET whose Accept prefers HTML over the GraphQL response types. */
-export function prefersHtml(req: Request): boolean {
+function prefersHtml(req: Request): boolean {
   return req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
 }
 
