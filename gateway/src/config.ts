@@ -1,4 +1,4 @@
-import { envInteger, envUrl, logLevels } from '@tributary/kit';
+import { envInteger, envUrl, graphiqlDemoAuthorizationEnv, logLevels } from '@tributary/kit';
 import { DEFAULT_SUBGRAPH_URLS } from '@tributary/schema';
 import { z } from 'zod';
 
@@ -22,6 +22,10 @@ export const gatewayEnv = z.object({
   GRAPHQL_MAX_TOKENS: envInteger(10, 100_000).default(2000),
   GRAPHQL_MAX_DIRECTIVES: envInteger(0, 1000).default(50),
   SHUTDOWN_GRACE_MS: envInteger(0, 600_000).default(10_000),
+  /** `production` ignores GRAPHIQL_DEMO_AUTHORIZATION. */
+  NODE_ENV: z.string().trim().optional(),
+  /** Demo credentials the GraphiQL page pre-fills (set by `npm start`); see the kit's graphiqlDemoAuthorizationEnv. */
+  GRAPHIQL_DEMO_AUTHORIZATION: graphiqlDemoAuthorizationEnv.optional(),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnv>;

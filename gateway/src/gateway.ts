@@ -1,7 +1,8 @@
 // The federated gateway: @apollo/gateway over schema/'s supergraph, served by Apollo Server 5 on Express 5, with
-// per-subgraph credential forwarding and query depth/cost limits.
+// per-subgraph credential forwarding, query depth/cost limits and a self-hosted GraphiQL page for browsers.
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
@@ -9,6 +10,8 @@ import {
   createLogger,
   createServiceApp,
   envelopeErrorFormat,
+  graphiqlDemoAuthorization,
+  graphiqlPage,
   startHttpServer,
   type Logger,
   type ReadinessCheck,
@@ -20,6 +23,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { GatewayConfig } from './config.js';
 import { credentialsFromClient } from './credentials.js';
 import { CredentialForwardingDataSource, type GatewayContext } from './data-source.js';
+import { GATEWAY_GRAPHIQL_EXAMPLES, graphiqlHeaders } from './graphiql.js';
 
 export function subgraphUrls(config: GatewayConfig): Record<SubgraphName, string> {
   return { bnpl: config.BNPL_SUBGRAPH_URL, crypto: config.CRYPTO_SUBGRAPH_URL, photos: config.PHOTOS_SUBGRAPH_URL };
@@ -80,7 +84,8 @@ export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Pr
     gateway,
     ...armor,
     // graphql-armor's types come from @apollo/server's CJS declarations; the plugins are the same at runtime.
-    plugins: armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[],
+    // Apollo's default landing page embeds Apollo Sandbox from a CDN; browsers get the self-hosted GraphiQL instead.
+    plugins: [...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]), ApolloServerPluginLandingPageDisabled()],
     formatError: formatGatewayError,
     introspection: true,
     csrfPrevention: true,
@@ -93,6 +98,13 @@ export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Pr
     errorFormat: envelopeErrorFormat,
     readiness: subgraphReadiness(urls),
     configure: (express) => {
+      express.use(
+        graphiqlPage({
+          title: 'Tributary gateway · GraphiQL',
+          headers: graphiqlHeaders(graphiqlDemoAuthorization(config, logger)),
+          examples: GATEWAY_GRAPHIQL_EXAMPLES,
+        }),
+      );
       express.use(
         '/graphql',
         expressMiddleware(server, {

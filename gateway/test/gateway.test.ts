@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, loadConfig, type RunningServer } from '@tributary/kit';
+import { SUBGRAPH_NAMES } from '@tributary/schema';
 import { gatewayEnv } from '../src/config.js';
 import { credentialsFromClient } from '../src/credentials.js';
 import { startGateway } from '../src/gateway.js';
+import { GATEWAY_GRAPHIQL_EXAMPLES, authorizationHeaderOf, graphiqlHeaders } from '../src/graphiql.js';
 
 describe('credentialsFromClient', () => {
   it('gives each subgraph only its own header, renamed to Authorization, and never the client Authorization', () => {
@@ -98,5 +100,72 @@ describe('query limits (gateway over the checked-in supergraph)', () => {
     const ready = await fetch(`${gateway.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { failing: string[] }).failing.sort()).toEqual(['bnpl', 'crypto', 'photos']);
+  });
+});
+
+describe('GraphiQL page (GET /graphql in a browser)', () => {
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  const DEMO = { bnpl: 'Bearer dt_demo-bnpl-value', crypto: 'Bearer ck_demo.crypto-value', photos: 'Bearer ph_demo-photos-value' };
+  const PLACEHOLDERS = {
+    'X-Bnpl-Authorization': 'Bearer <bnpl dashboard token>',
+    'X-Crypto-Authorization': 'Bearer <crypto KEY_ID>.<SECRET>',
+    'X-Photos-Authorization': 'Bearer <photos access token>',
+  };
+  const gateways: RunningServer[] = [];
+  afterAll(async () => {
+    for (const gateway of gateways) await gateway.close();
+  });
+
+  /** A gateway over unreachable subgraphs (the page needs none of them) with `env` added to its config. */
+  async function start(env: Record<string, string>): Promise<RunningServer> {
+    const unreachable = 'http://127.0.0.1:9/graphql';
+    const config = loadConfig(gatewayEnv, { PORT: '1', BNPL_SUBGRAPH_URL: unreachable, CRYPTO_SUBGRAPH_URL: unreachable, PHOTOS_SUBGRAPH_URL: unreachable, SHUTDOWN_GRACE_MS: '500', ...env });
+    const gateway = await startGateway({ ...config, PORT: 0 }, createLogger({ service: 'gateway', level: 'silent' }));
+    gateways.push(gateway);
+    return gateway;
+  }
+
+  async function pageConfig(gateway: RunningServer): Promise<{ html: string; config: { endpoint: string; headers: Record<string, string>; examples: unknown[] } }> {
+    const res = await fetch(`${gateway.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self' 'nonce-[^']+'; /);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    const block = /<script type="application\/json" id="graphiql-config">([^<]*)<\/script>/.exec(html)?.[1];
+    return { html, config: JSON.parse(block!) };
+  }
+
+  it('names, for each subgraph, the client header that reaches it as Authorization', () => {
+    expect(SUBGRAPH_NAMES.map(authorizationHeaderOf)).toEqual(['X-Bnpl-Authorization', 'X-Crypto-Authorization', 'X-Photos-Authorization']);
+    expect(graphiqlHeaders({ crypto: DEMO.crypto })).toEqual({ ...PLACEHOLDERS, 'X-Crypto-Authorization': DEMO.crypto });
+  });
+
+  it('shows the three headers with placeholders and the example tabs when no demo credentials are configured', async () => {
+    const { config } = await pageConfig(await start({}));
+    expect(config).toEqual({ endpoint: '/graphql', headers: PLACEHOLDERS, examples: GATEWAY_GRAPHIQL_EXAMPLES });
+  });
+
+  it('fills in GRAPHIQL_DEMO_AUTHORIZATION outside production', async () => {
+    const { config } = await pageConfig(await start({ GRAPHIQL_DEMO_AUTHORIZATION: JSON.stringify(DEMO) }));
+    expect(config.headers).toEqual({ 'X-Bnpl-Authorization': DEMO.bnpl, 'X-Crypto-Authorization': DEMO.crypto, 'X-Photos-Authorization': DEMO.photos });
+  });
+
+  it('never shows the demo credentials when NODE_ENV=production', async () => {
+    const { html, config } = await pageConfig(await start({ NODE_ENV: 'production', GRAPHIQL_DEMO_AUTHORIZATION: JSON.stringify(DEMO) }));
+    expect(config.headers).toEqual(PLACEHOLDERS);
+    for (const value of Object.values(DEMO)) expect(html).not.toContain(value.slice('Bearer '.length));
+  });
+
+  it('leaves a GET asking for JSON, and POST, to Apollo', async () => {
+    const gateway = await start({});
+    const get = await fetch(`${gateway.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+    });
+    expect(get.status).toBe(200);
+    expect(get.headers.get('content-security-policy')).toBeNull();
+    expect(await get.json()).toEqual({ data: { __typename: 'Query' } });
+    const post = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: BROWSER_ACCEPT }, body: JSON.stringify({ query: '{ __typename }' }) });
+    expect(await post.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });

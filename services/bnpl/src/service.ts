@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { bnplApiDocument } from './api-document.js';
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { createContext, type BnplContext, type BnplServices } from './graphql-context.js';
+import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
 import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
@@ -46,6 +47,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       resolvers: mergeResolvers(merchantResolvers),
       context: async (req) => createContext(services, req),
     },
+    graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
 }
 

@@ -4,3 +4,4 @@ export { seedDemoData, DEMO_API_KEY, type CryptoDemoCredentials } from './seed.j
 export { Account, AccountService, ApiKey, generateApiKey, hashSecret, type CryptoPrincipal } from './modules/accounts/index.js';
 export * from './modules/payment-requests/index.js';
 export * from './modules/payments/index.js';
+export { GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';

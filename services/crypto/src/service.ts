@@ -9,6 +9,7 @@ import { DOCS_PATH, MERCHANT_API_PREFIX, PUBLIC_API_PREFIX } from './api-paths.j
 import { cryptoApiDocument } from './api-document.js';
 import { cryptoEnv } from './config.js';
 import { createContext, type CryptoContext, type CryptoServices } from './graphql-context.js';
+import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { AccountService, accountEntities, accountRoutes } from './modules/accounts/index.js';
 import { assetEntities } from './modules/assets/index.js';
@@ -61,6 +62,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
       resolvers: cryptoResolvers,
       context: async (req) => createContext(req, services),
     },
+    graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
   return {
     app: built.app,

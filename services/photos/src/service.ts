@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { photosApiDocument } from './api-document.js';
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { createContext, type PhotosContext, type PhotosServices } from './graphql-context.js';
+import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { AuthService, authEntities, authRoutes } from './modules/auth/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
@@ -49,6 +50,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       resolvers: mergeResolvers(teamResolvers, projectResolvers),
       context: async (req) => createContext(services, req),
     },
+    graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
 }
 

@@ -18,6 +18,8 @@ export interface ServiceSpec {
   restBase: string;
   /** Temporal task queue of the service's worker (TASK_QUEUES in @tributary/workflows). */
   taskQueue: string;
+  /** The seed credential a dashboard sends as `Authorization: Bearer <it>` (pre-filled in the GraphiQL pages). */
+  bearerCredential: string;
   cli: string;
 }
 
@@ -26,9 +28,9 @@ export const API_DOCS_PATH = '/docs';
 
 export function serviceSpecs(root: string, env: StackEnv): ServiceSpec[] {
   const base = {
-    bnpl: { title: 'BNPL merchant', port: env.BNPL_PORT, restBase: '/api/v1' },
-    crypto: { title: 'Crypto payments', port: env.CRYPTO_PORT, restBase: '/api/merchant/v1' },
-    photos: { title: 'Site photos', port: env.PHOTOS_PORT, restBase: '/api/v1' },
+    bnpl: { title: 'BNPL merchant', port: env.BNPL_PORT, restBase: '/api/v1', bearerCredential: 'dashboard_token' },
+    crypto: { title: 'Crypto payments', port: env.CRYPTO_PORT, restBase: '/api/merchant/v1', bearerCredential: 'api_key' },
+    photos: { title: 'Site photos', port: env.PHOTOS_PORT, restBase: '/api/v1', bearerCredential: 'token' },
   } as const;
   return SERVICE_NAMES.map((name) => ({
     name,
@@ -39,6 +41,22 @@ export function serviceSpecs(root: string, env: StackEnv): ServiceSpec[] {
     taskQueue: TASK_QUEUES[name],
     cli: path.join(root, 'services', name, 'dist', 'cli.js'),
   }));
+}
+
+/** Where each service and the gateway serve GraphiQL to browsers (their GraphQL endpoint). */
+export const GRAPHQL_PATH = '/graphql';
+
+/**
+ * GRAPHIQL_DEMO_AUTHORIZATION's value for the given services: each one's demo bearer credential, read from its seed's
+ * output, as an Authorization value (`{"crypto": "Bearer ck_…"}`); a service whose seed printed none is left out.
+ */
+export function demoAuthorization(specs: readonly ServiceSpec[], credentials: ReadonlyMap<ServiceName, Record<string, unknown> | undefined>): string {
+  const values: Partial<Record<ServiceName, string>> = {};
+  for (const spec of specs) {
+    const bearer = credentials.get(spec.name)?.[spec.bearerCredential];
+    if (typeof bearer === 'string' && bearer !== '') values[spec.name] = `Bearer ${bearer}`;
+  }
+  return JSON.stringify(values);
 }
 
 export function gatewayEntry(root: string): string {

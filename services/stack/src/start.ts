@@ -10,7 +10,7 @@ import { assertPortsFree, type PortClaim } from './ports.js';
 import { checkExternalPostgres, ensureDatabases, redactUrl, startEmbeddedPostgres, withDatabase } from './postgres.js';
 import { bold, createProgress, dim, seconds, type Progress } from './progress.js';
 import { httpOk, waitUntilReady, workerPolling, type ReadinessCheck } from './readiness.js';
-import { API_DOCS_PATH, displayHost, gatewayEntry, serviceSpecs, SERVICE_NAMES, type ServiceName, type ServiceSpec } from './services.js';
+import { API_DOCS_PATH, demoAuthorization, displayHost, gatewayEntry, GRAPHQL_PATH, serviceSpecs, SERVICE_NAMES, type ServiceName, type ServiceSpec } from './services.js';
 import { Supervisor } from './supervisor.js';
 import { discoverTemporalCli, SOURCE_LABEL, startTemporalDevServer, waitForTemporal } from './temporal.js';
 import { ensureEncryptionKey } from './secrets.js';
@@ -210,7 +210,9 @@ export async function start(opts: StartOptions): Promise<number> {
     const spawnedAt = Date.now();
     for (const spec of specs) {
       const senv = serviceEnv(env, spec, infra, encryptionKey);
-      const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: senv, cwd: paths.root, tier: 'service' });
+      // Each service's GraphiQL page is pre-filled with its own demo credential only.
+      const serveEnv = { ...senv, GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization([spec], credentials) };
+      const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: serveEnv, cwd: paths.root, tier: 'service' });
       const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: senv, cwd: paths.root, tier: 'service' });
       checks.push({ name: `${spec.name} serve (/readyz)`, proc: serve, probe: () => httpOk(`http://127.0.0.1:${spec.port}/readyz`) });
       checks.push({
@@ -220,7 +222,7 @@ export async function start(opts: StartOptions): Promise<number> {
       });
     }
     if (withGateway) {
-      const url = (s: ServiceSpec): string => `http://127.0.0.1:${s.port}/graphql`;
+      const url = (s: ServiceSpec): string => `http://127.0.0.1:${s.port}${GRAPHQL_PATH}`;
       const byName = Object.fromEntries(specs.map((s) => [s.name, s])) as Record<ServiceName, ServiceSpec>;
       const gateway = supervisor.spawn({
         name: 'gateway',
@@ -236,6 +238,7 @@ export async function start(opts: StartOptions): Promise<number> {
           BNPL_SUBGRAPH_URL: url(byName.bnpl),
           CRYPTO_SUBGRAPH_URL: url(byName.crypto),
           PHOTOS_SUBGRAPH_URL: url(byName.photos),
+          GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization(specs, credentials),
         },
       });
       checks.push({ name: 'gateway (/readyz)', proc: gateway, probe: () => httpOk(`http://127.0.0.1:${env.GATEWAY_PORT}/readyz`) });
@@ -285,11 +288,11 @@ export function urlTable(
 ): string {
   const host = displayHost(env.HOST);
   const rows: string[][] = [];
-  if (withGateway) rows.push(['gateway', 'GraphQL (all three subgraphs)', `http://${host}:${env.GATEWAY_PORT}/graphql`]);
+  if (withGateway) rows.push(['gateway', 'GraphQL + GraphiQL (all three subgraphs)', `http://${host}:${env.GATEWAY_PORT}${GRAPHQL_PATH}`]);
   for (const spec of specs) {
     const base = `http://${host}:${spec.port}`;
     rows.push([spec.name, 'REST base', `${base}${spec.restBase}`]);
-    rows.push(['', 'GraphQL subgraph', `${base}/graphql`]);
+    rows.push(['', 'GraphQL subgraph + GraphiQL', `${base}${GRAPHQL_PATH}`]);
     rows.push(['', 'API docs', `${base}${API_DOCS_PATH}`]);
     const lines = credentialLines(credentials.get(spec.name));
     if (lines.length === 0) rows.push(['', 'demo credentials', '(the seed printed none)']);

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { graphiqlDemoAuthorizationEnv } from '@tributary/kit';
+import { loadStackEnv } from '../src/config.js';
+import { demoAuthorization, serviceSpecs, type ServiceName } from '../src/services.js';
 import { summaryLine, tallyJest } from '../src/test-runner.js';
 import { credentialLines, parseSeedCredentials, renderTable } from '../src/url-table.js';
 
@@ -18,6 +21,31 @@ describe('seed credentials and the URL table', () => {
     const table = renderTable(['Service', 'URL'], [['bnpl', 'http://localhost:4001/api/v1'], ['gateway', 'http://localhost:4000/graphql']]);
     const lines = table.split('\n');
     expect(lines[2]!.indexOf('http')).toBe(lines[3]!.indexOf('http'));
+  });
+});
+
+describe('GRAPHIQL_DEMO_AUTHORIZATION for the GraphiQL pages', () => {
+  const specs = serviceSpecs('/repo', loadStackEnv({}));
+  // What each seed prints (services/*/src/seed.ts), reduced to the fields that matter here.
+  const credentials = new Map<ServiceName, Record<string, unknown> | undefined>([
+    ['bnpl', { merchant_id: 'm1', dashboard_token: 'dt_demo', public_key: 'pk_test_demo', secret_key: 'sk_test_demo' }],
+    ['crypto', { api_key: 'ck_demo.secret', signing_secret: 'whsec_demo', account_id: 1 }],
+    ['photos', { team_id: 1, email: 'demo@photos.test', token: 'ph_demo' }],
+  ]);
+
+  it("turns each seed's bearer credential into an Authorization value the services and the gateway accept", () => {
+    const all = demoAuthorization(specs, credentials);
+    expect(JSON.parse(all)).toEqual({ bnpl: 'Bearer dt_demo', crypto: 'Bearer ck_demo.secret', photos: 'Bearer ph_demo' });
+    expect(graphiqlDemoAuthorizationEnv.parse(all)).toEqual(JSON.parse(all));
+    // A service gets only its own.
+    expect(JSON.parse(demoAuthorization(specs.filter((s) => s.name === 'crypto'), credentials))).toEqual({ crypto: 'Bearer ck_demo.secret' });
+  });
+
+  it('leaves out a service whose seed printed no such credential', () => {
+    const partial = new Map(credentials);
+    partial.set('photos', undefined);
+    partial.set('bnpl', { merchant_id: 'm1' });
+    expect(JSON.parse(demoAuthorization(specs, partial))).toEqual({ crypto: 'Bearer ck_demo.secret' });
   });
 });
 

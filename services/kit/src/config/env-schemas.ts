@@ -1,4 +1,5 @@
 // Reusable env-variable parsers and the variables every service reads. Services `.extend()` serviceEnv.
+import { SERVICE_NAMES, type ServiceName } from '@tributary/workflows';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -45,6 +46,32 @@ const temporalAddress = z
   .trim()
   .regex(/^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i, { error: 'must be host:port' });
 
+const demoAuthorizationProblem = 'must be a JSON object mapping bnpl, crypto or photos to an Authorization value (visible ASCII, no line breaks)';
+
+/**
+ * GRAPHIQL_DEMO_AUTHORIZATION: `{"crypto": "Bearer ck_…", …}`, the Authorization value of each service's demo
+ * credential, pre-filled in the GraphiQL pages' headers editors. `npm start` sets it from the seeds' output; it is
+ * ignored when NODE_ENV=production (graphiqlDemoAuthorization). Every problem gets the one message, which never
+ * repeats the value.
+ */
+export const graphiqlDemoAuthorizationEnv = z
+  .string()
+  .transform((text, ctx): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: demoAuthorizationProblem });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.partialRecord(
+      z.enum(SERVICE_NAMES as [ServiceName, ...ServiceName[]], { error: demoAuthorizationProblem }),
+      z.string({ error: demoAuthorizationProblem }).regex(/^[\x20-\x7e]{1,4096}$/, { error: demoAuthorizationProblem }),
+      { error: demoAuthorizationProblem },
+    ),
+  );
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const serviceEnv = z.object({
@@ -63,6 +90,9 @@ export const serviceEnv = z.object({
   PUBLIC_BASE_URL: envUrl(['http:', 'https:'], 'an http(s) URL').transform((url) => url.replace(/\/+$/, '')).optional(),
   WEBHOOK_ALLOW_PRIVATE_HOSTS: commaList.default([]),
   SHUTDOWN_GRACE_MS: envInteger(0, 600_000).default(10_000),
+  /** `production` turns off what is for local development only (GRAPHIQL_DEMO_AUTHORIZATION). */
+  NODE_ENV: z.string().trim().optional(),
+  GRAPHIQL_DEMO_AUTHORIZATION: graphiqlDemoAuthorizationEnv.optional(),
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnv>;

@@ -4,3 +4,4 @@ export * from './subgraph-path.js';
 export * from './rate-limited-response.js';
 export * from './subgraph-context.js';
 export * from './resolver-maps.js';
+export * from './graphiql-page.js';

@@ -1,5 +1,6 @@
-// Each service's Federation 2 subgraph, served from the same Express app as its REST routes.
+// Each service's Federation 2 subgraph, served from the same Express app as its REST routes, with its GraphiQL page.
 import { ApolloServer, type ApolloServerOptions, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
@@ -8,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parse, Source, type DocumentNode } from 'graphql';
 import { isDomainError } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
+import { graphiqlPage, type GraphiqlPageOptions } from './graphiql-page.js';
 import { formatSubgraphError, originalErrorOf, toGraphQLError } from './graphql-errors.js';
 import { SUBGRAPH_PATH } from './subgraph-path.js';
 
@@ -24,9 +26,11 @@ export interface MountSubgraphOptions<TContext extends object> {
   path?: string;
   /** Unexpected resolver errors are logged here (with the request id) when no request logger is available. */
   logger?: Logger;
+  /** The GraphiQL page browsers get on `GET <path>`; without it they get Apollo's answer to a GET without a query. */
+  graphiql?: Omit<GraphiqlPageOptions, 'path'>;
 }
 
-/** Mounts `/graphql` (or `path`) on `app`; returns a function that stops the Apollo server. */
+/** Mounts `/graphql` (or `path`) and its GraphiQL page on `app`; returns a function that stops the Apollo server. */
 export async function mountSubgraph<TContext extends object>(app: Express, options: MountSubgraphOptions<TContext>): Promise<() => Promise<void>> {
 
   const logUnexpectedErrors: ApolloServerPlugin<BaseContext> = {
@@ -53,14 +57,17 @@ export async function mountSubgraph<TContext extends object>(app: Express, optio
     introspection: true,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [logUnexpectedErrors],
+    // Apollo's default landing page embeds Apollo Sandbox from a CDN; browsers get the self-hosted GraphiQL instead.
+    plugins: [logUnexpectedErrors, ApolloServerPluginLandingPageDisabled()],
     // Apollo's own messages go to the service log rather than the console.
     ...(options.logger ? { logger: apolloLogger(options.logger) } : {}),
   });
   await server.start();
 
+  const path = options.path ?? SUBGRAPH_PATH;
+  if (options.graphiql) app.use(graphiqlPage({ ...options.graphiql, path }));
   app.use(
-    options.path ?? SUBGRAPH_PATH,
+    path,
     expressMiddleware(server, {
       context: async ({ req }) => {
         try {

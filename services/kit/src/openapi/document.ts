@@ -132,6 +132,19 @@ export function standardApiRoutes(opts: { restBase: string; docsPath?: string; g
     },
     {
       method: 'get',
+      path: SUBGRAPH_PATH,
+      operation: {
+        operationId: 'graphiql',
+        summary: 'GraphiQL (in a browser)',
+        description:
+          'A browser (`Accept` preferring `text/html`) gets GraphiQL, self-hosted, with example queries and the `Authorization` header in its headers editor. Other GET requests are GraphQL requests over GET.',
+        tags: ['GraphQL'],
+        security: [],
+        responses: { '200': { description: 'HTML page.', content: { 'text/html': { schema: z.string() } } } },
+      },
+    },
+    {
+      method: 'get',
       path: `${opts.restBase}/openapi.json`,
       operation: {
         operationId: 'openapiDocument',

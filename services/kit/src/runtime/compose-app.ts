@@ -1,12 +1,13 @@
 // The part of every service's composition root that is the same: the kit's Express app with database and Temporal
-// readiness, the service's REST routes, its OpenAPI document and docs page, and its subgraph on /graphql.
+// readiness, the service's REST routes, its OpenAPI document and docs page, and its subgraph on /graphql with its
+// GraphiQL page.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Express } from 'express';
 import type { ServiceEnv } from '../config/index.js';
 import { databaseReadiness } from '../database/index.js';
 import type { ErrorFormat } from '../errors/index.js';
-import { mountSubgraph, type MountSubgraphOptions } from '../graphql/index.js';
-import { createServiceApp, mountApiDocs, temporalReadiness } from '../http/index.js';
+import { GRAPHIQL_ASSETS_PATH, graphiqlDemoAuthorization, mountSubgraph, type GraphiqlExample, type MountSubgraphOptions } from '../graphql/index.js';
+import { apiDocsAssetsPath, createServiceApp, mountApiDocs, temporalReadiness } from '../http/index.js';
 import type { Logger } from '../logging/index.js';
 import type { ServiceApp } from './definition.js';
 
@@ -14,14 +15,24 @@ export interface ComposeServiceAppOptions<TContext extends object> {
   service: string;
   orm: MikroORM;
   logger: Logger;
-  config: Pick<ServiceEnv, 'BODY_LIMIT' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>;
+  config: Pick<ServiceEnv, 'BODY_LIMIT' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'NODE_ENV' | 'GRAPHIQL_DEMO_AUTHORIZATION'>;
   errorFormat: ErrorFormat;
   /** Mounts the service's REST routers. */
   routes(app: Express): void;
   /** The OpenAPI document, served at `${restBase}/openapi.json`, and the docs page at `docsPath`. */
   apiDocs: { document: object; restBase: string; docsPath: string };
   /** The subgraph (its logger is the app's). */
-  subgraph: Omit<MountSubgraphOptions<TContext>, 'logger'>;
+  subgraph: Omit<MountSubgraphOptions<TContext>, 'logger' | 'graphiql'>;
+  /**
+   * The subgraph's GraphiQL page: its example tabs, and what its headers editor shows for `Authorization` when
+   * GRAPHIQL_DEMO_AUTHORIZATION has no demo value for the service (e.g. `Bearer <access token>`).
+   */
+  graphiql: { examples: readonly GraphiqlExample[]; authorizationPlaceholder: string };
+}
+
+/** Prefixes of the static files a service app serves (docs page, GraphiQL page): not API surface. */
+export function staticAssetPrefixes(docsPath: string): string[] {
+  return [apiDocsAssetsPath(docsPath), GRAPHIQL_ASSETS_PATH];
 }
 
 export async function composeServiceApp<TContext extends object>(options: ComposeServiceAppOptions<TContext>): Promise<ServiceApp> {
@@ -39,7 +50,16 @@ export async function composeServiceApp<TContext extends object>(options: Compos
       options.routes(express);
       const { document, restBase, docsPath } = options.apiDocs;
       mountApiDocs(express, { document, jsonPath: `${restBase}/openapi.json`, docsPath });
-      stopSubgraph = await mountSubgraph<TContext>(express, { ...options.subgraph, logger });
+      const demo = graphiqlDemoAuthorization(config, logger)[options.service];
+      stopSubgraph = await mountSubgraph<TContext>(express, {
+        ...options.subgraph,
+        logger,
+        graphiql: {
+          title: `${options.service} subgraph · GraphiQL`,
+          headers: { Authorization: demo ?? options.graphiql.authorizationPlaceholder },
+          examples: options.graphiql.examples,
+        },
+      });
     },
   });
   return {

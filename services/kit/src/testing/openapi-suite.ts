@@ -5,6 +5,7 @@ import type { ServiceEnv } from '../config/index.js';
 import { createLogger } from '../logging/index.js';
 import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsAssetsPath } from '../http/index.js';
 import { compareRoutesWithDocument, serializeApiDocument, type OpenApiDocument } from '../openapi/index.js';
+import { staticAssetPrefixes } from '../runtime/compose-app.js';
 import type { ServiceDefinition } from '../runtime/definition.js';
 import { startServiceHarness, testServiceConfig, type ServiceHarness } from './service-harness.js';
 
@@ -46,7 +47,8 @@ export function describeOpenApiDocument<C extends ServiceEnv>(options: OpenApiSu
       const config = testServiceConfig(definition, 'postgres://unused@127.0.0.1/unused');
       const built = await definition.buildApp({ orm: h.orm, logger: createLogger({ service: name, level: 'silent' }), config });
       try {
-        const drift = compareRoutesWithDocument(built.app, options.document(), { ignore: (route) => route.path.startsWith(`${apiDocsAssetsPath(docsPath)}/`) });
+        const assetPrefixes = staticAssetPrefixes(docsPath);
+        const drift = compareRoutesWithDocument(built.app, options.document(), { ignore: (route) => assetPrefixes.some((prefix) => route.path.startsWith(`${prefix}/`)) });
         expect(drift).toEqual({ undocumented: [], unserved: [] });
       } finally {
         await built.close();

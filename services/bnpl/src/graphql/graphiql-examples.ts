@@ -1,0 +1,27 @@
+// The tabs bnpl's GraphiQL page (GET /graphql in a browser) opens with: what a dashboard reads from this subgraph.
+// tests/graphiql-examples.test.ts validates them against schema/subgraphs/bnpl.graphql.
+import type { GraphiqlExample } from '@tributary/kit';
+
+/** `Authorization` in the headers editor when no demo credential is configured. */
+export const GRAPHIQL_AUTHORIZATION_PLACEHOLDER = 'Bearer <dashboard token>';
+
+export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
+  {
+    query: `query MerchantApiKeys {
+  bnplMerchant {
+    id
+    name
+    settlementCadence
+    createdAt
+    apiKeys {
+      id
+      name
+      publicKey
+      environment
+      createdAt
+    }
+  }
+}
+`,
+  },
+];
