@@ -9,7 +9,8 @@ import * as crypto from '@tributary/crypto';
 import { GATEWAY_GRAPHIQL_EXAMPLES } from '@tributary/gateway';
 import { loadTypeDefs, type GraphiqlExample } from '@tributary/kit';
 import * as photos from '@tributary/photos';
-import { readSupergraphSdl, subgraphSdlPath, type SubgraphName } from '@tributary/schema';
+import { readSupergraphSdl, subgraphSdlPath } from '@tributary/schema';
+import type { ServiceName } from '@tributary/workflows';
 import { Kind, getVariableValues, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 
 /** Every problem of `examples` against `schema`, as `<operation>: <message>`; empty when all are valid. */
@@ -24,14 +25,14 @@ function problemsOf(examples: readonly GraphiqlExample[], schema: GraphQLSchema)
   });
 }
 
-const subgraphExamples: Record<SubgraphName, readonly GraphiqlExample[]> = {
+const subgraphExamples: Record<ServiceName, readonly GraphiqlExample[]> = {
   bnpl: bnpl.GRAPHIQL_EXAMPLES,
   crypto: crypto.GRAPHIQL_EXAMPLES,
   photos: photos.GRAPHIQL_EXAMPLES,
 };
 
 describe('GraphiQL example queries', () => {
-  it.each(Object.keys(subgraphExamples) as SubgraphName[])('%s: valid against its subgraph SDL', (name) => {
+  it.each(Object.keys(subgraphExamples) as ServiceName[])('%s: valid against its subgraph SDL', (name) => {
     const schema = buildSubgraphSchema({ typeDefs: loadTypeDefs(subgraphSdlPath(name)) });
     expect(subgraphExamples[name].length).toBeGreaterThan(0);
     expect(problemsOf(subgraphExamples[name], schema)).toEqual([]);

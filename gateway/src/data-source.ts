@@ -1,5 +1,5 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import type { SubgraphName } from '@tributary/schema';
+import type { ServiceName } from '@tributary/workflows';
 import { SUBGRAPH_CREDENTIAL_HEADER_NAMES, type ClientCredentials } from './credentials.js';
 
 export interface GatewayContext {
@@ -9,7 +9,7 @@ export interface GatewayContext {
 
 /** A subgraph data source that forwards only that subgraph's own credentials (as Authorization etc.). */
 export class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(private readonly subgraph: SubgraphName, url: string) {
+  constructor(private readonly subgraph: ServiceName, url: string) {
     super({ url });
   }
 

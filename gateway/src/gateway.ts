@@ -17,7 +17,8 @@ import {
   type ReadinessCheck,
   type RunningServer,
 } from '@tributary/kit';
-import { SUBGRAPH_NAMES, readSupergraphSdl, type SubgraphName } from '@tributary/schema';
+import { readSupergraphSdl } from '@tributary/schema';
+import { SERVICE_NAMES, type ServiceName } from '@tributary/workflows';
 import type { Express } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { GatewayConfig } from './config.js';
@@ -25,7 +26,7 @@ import { credentialsFromClient } from './credentials.js';
 import { CredentialForwardingDataSource, type GatewayContext } from './data-source.js';
 import { GATEWAY_GRAPHIQL_EXAMPLES, graphiqlHeaders } from './graphiql.js';
 
-export function subgraphUrls(config: GatewayConfig): Record<SubgraphName, string> {
+export function subgraphUrls(config: GatewayConfig): Record<ServiceName, string> {
   return { bnpl: config.BNPL_SUBGRAPH_URL, crypto: config.CRYPTO_SUBGRAPH_URL, photos: config.PHOTOS_SUBGRAPH_URL };
 }
 
@@ -54,8 +55,8 @@ export function armorFor(config: GatewayConfig) {
 }
 
 /** /readyz: every subgraph's own /readyz answers 200. */
-export function subgraphReadiness(urls: Record<SubgraphName, string>): ReadinessCheck[] {
-  return SUBGRAPH_NAMES.map((name) => ({
+export function subgraphReadiness(urls: Record<ServiceName, string>): ReadinessCheck[] {
+  return SERVICE_NAMES.map((name) => ({
     name,
     check: async () => {
       const res = await fetch(new URL('/readyz', urls[name]), { signal: AbortSignal.timeout(1_500) });
@@ -75,8 +76,8 @@ export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Pr
   const gateway = new ApolloGateway({
     supergraphSdl: readSupergraphSdl(config.SUPERGRAPH_PATH),
     buildService: ({ name }) => {
-      if (!(SUBGRAPH_NAMES as readonly string[]).includes(name)) throw new Error(`Supergraph names an unknown subgraph "${name}"`);
-      return new CredentialForwardingDataSource(name as SubgraphName, urls[name as SubgraphName]);
+      if (!(SERVICE_NAMES as readonly string[]).includes(name)) throw new Error(`Supergraph names an unknown subgraph "${name}"`);
+      return new CredentialForwardingDataSource(name as ServiceName, urls[name as ServiceName]);
     },
   });
   const armor = armorFor(config);

@@ -2,26 +2,26 @@
 // (the demo credentials under `npm start`, placeholders otherwise) and tabs with dashboard queries across the graph.
 // tests/graphiql-examples.test.ts validates the queries against the supergraph's API schema and runs them.
 import type { DemoAuthorization, GraphiqlExample } from '@tributary/kit';
-import { SUBGRAPH_NAMES, type SubgraphName } from '@tributary/schema';
+import { SERVICE_NAMES, type ServiceName } from '@tributary/workflows';
 import { CREDENTIAL_HEADERS } from './credentials.js';
 
 /** What a subgraph's header shows without a demo credential (the forms the gateway README lists). */
-const AUTHORIZATION_PLACEHOLDERS: Readonly<Record<SubgraphName, string>> = {
+const AUTHORIZATION_PLACEHOLDERS: Readonly<Record<ServiceName, string>> = {
   bnpl: 'Bearer <bnpl dashboard token>',
   crypto: 'Bearer <crypto KEY_ID>.<SECRET>',
   photos: 'Bearer <photos access token>',
 };
 
 /** The client header a subgraph receives as Authorization, spelled for people: `X-Bnpl-Authorization`. */
-export function authorizationHeaderOf(subgraph: SubgraphName): string {
+export function authorizationHeaderOf(subgraph: ServiceName): string {
   const [clientHeader] = Object.entries(CREDENTIAL_HEADERS[subgraph]).find(([, sentAs]) => sentAs === 'authorization') ?? [];
   if (!clientHeader) throw new Error(`No client header reaches ${subgraph} as Authorization`);
   return clientHeader.replace(/(^|-)[a-z]/g, (start) => start.toUpperCase());
 }
 
-/** The headers editor's content: one header per subgraph, in SUBGRAPH_NAMES order. */
+/** The headers editor's content: one header per subgraph, in SERVICE_NAMES order. */
 export function graphiqlHeaders(demo: DemoAuthorization): Record<string, string> {
-  return Object.fromEntries(SUBGRAPH_NAMES.map((name) => [authorizationHeaderOf(name), demo[name] ?? AUTHORIZATION_PLACEHOLDERS[name]]));
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [authorizationHeaderOf(name), demo[name] ?? AUTHORIZATION_PLACEHOLDERS[name]]));
 }
 
 export const GATEWAY_GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [

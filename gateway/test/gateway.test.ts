@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, loadConfig, type RunningServer } from '@tributary/kit';
-import { SUBGRAPH_NAMES } from '@tributary/schema';
+import { SERVICE_NAMES } from '@tributary/workflows';
 import { gatewayEnv } from '../src/config.js';
 import { credentialsFromClient } from '../src/credentials.js';
 import { startGateway } from '../src/gateway.js';
@@ -137,7 +137,7 @@ describe('GraphiQL page (GET /graphql in a browser)', () => {
   }
 
   it('names, for each subgraph, the client header that reaches it as Authorization', () => {
-    expect(SUBGRAPH_NAMES.map(authorizationHeaderOf)).toEqual(['X-Bnpl-Authorization', 'X-Crypto-Authorization', 'X-Photos-Authorization']);
+    expect(SERVICE_NAMES.map(authorizationHeaderOf)).toEqual(['X-Bnpl-Authorization', 'X-Crypto-Authorization', 'X-Photos-Authorization']);
     expect(graphiqlHeaders({ crypto: DEMO.crypto })).toEqual({ ...PLACEHOLDERS, 'X-Crypto-Authorization': DEMO.crypto });
   });
 

@@ -3,16 +3,16 @@ import { existsSync } from 'node:fs';
 import {
   CompositionError,
   DEFAULT_SUBGRAPH_URLS,
-  SUBGRAPH_NAMES,
   composeSupergraph,
   readSubgraphSdl,
   readSupergraphSdl,
   subgraphSdlPath,
   supergraphPath,
 } from '../src/index.js';
+import { SERVICE_NAMES } from '@tributary/workflows';
 
 describe('subgraph SDL files', () => {
-  it.each(SUBGRAPH_NAMES)('%s: the file the service loads exists and declares Federation 2 with @key', (name) => {
+  it.each(SERVICE_NAMES)('%s: the file the service loads exists and declares Federation 2 with @key', (name) => {
     expect(existsSync(subgraphSdlPath(name))).toBe(true);
     const sdl = readSubgraphSdl(name);
     expect(sdl).toMatch(/@link\(url: "https:\/\/specs\.apollo\.dev\/federation\/v2\.\d+"/);
@@ -31,7 +31,7 @@ describe('supergraph', () => {
 
   it('composes every subgraph into the supergraph', () => {
     const sdl = composeSupergraph();
-    for (const name of SUBGRAPH_NAMES) {
+    for (const name of SERVICE_NAMES) {
       expect(sdl).toContain(`@join__graph(name: "${name}", url: "${DEFAULT_SUBGRAPH_URLS[name]}")`);
     }
     for (const field of ['bnplMerchant', 'cryptoAccount', 'photosProjects', 'photosTeam']) expect(sdl).toContain(field);

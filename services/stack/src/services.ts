@@ -1,11 +1,10 @@
 // What the stack runs: the three services (entry point services/<name>/dist/cli.js) and the gateway
 // (gateway/dist/main.js), with their ports and the URLs the table shows.
 import path from 'node:path';
-import { TASK_QUEUES } from '@tributary/workflows';
+import { SERVICE_NAMES, TASK_QUEUES, type ServiceName } from '@tributary/workflows';
 import type { StackEnv } from './config.js';
 
-export const SERVICE_NAMES = ['bnpl', 'crypto', 'photos'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export { SERVICE_NAMES, type ServiceName };
 
 export interface ServiceSpec {
   name: ServiceName;

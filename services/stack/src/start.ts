@@ -129,10 +129,51 @@ function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryp
   };
 }
 
+/** What one `npm start` runs, decided before anything starts. */
+interface StartPlan {
+  opts: StartOptions;
+  paths: StackPaths;
+  env: StackEnv;
+  specs: ServiceSpec[];
+  withGateway: boolean;
+  embeddedPg: boolean;
+  startedAt: number;
+}
+
+type Credentials = Map<ServiceName, Record<string, unknown> | undefined>;
+
+/** A stop request (Ctrl-C, SIGTERM, the launcher gone, a child that died): what start() races its work against. */
+interface StopWatch {
+  requested: Promise<number>;
+  readonly stopping: boolean;
+  markStopping(): void;
+}
+
 export async function start(opts: StartOptions): Promise<number> {
-  const paths = stackPaths();
+  const plan = planStart(opts);
   const progress = createProgress();
-  const t0 = Date.now();
+  const releaseLock = acquireStartLock(plan.paths.lockFile);
+  const supervisor = new Supervisor({ logDir: plan.paths.logs, verbose: opts.verbose });
+  const stop = watchForStop(supervisor, progress);
+  let code: number;
+  try {
+    // Everything races against a stop request, so Ctrl-C during startup also cleans up.
+    const running = bringUp(plan, supervisor, progress, stop);
+    running.catch(() => undefined); // after a stop request it may still reject; the race below reports
+    code = await Promise.race([running, stop.requested]);
+  } catch (error) {
+    if (!stop.stopping) progress.fail(error);
+    code = stop.stopping ? await stop.requested : 1;
+  }
+  stop.markStopping();
+  await stopEverything(supervisor);
+  releaseLock();
+  return code;
+}
+
+/** The services to run, whether the gateway runs, whether PostgreSQL is embedded; refuses a tree that is not built. */
+function planStart(opts: StartOptions): StartPlan {
+  const paths = stackPaths();
   const env = loadStackEnv();
   const specs = serviceSpecs(paths.root, env).filter((s) => !opts.only || opts.only.includes(s.name));
   const withGateway = !opts.infraOnly && specs.length === SERVICE_NAMES.length;
@@ -145,12 +186,13 @@ export async function start(opts: StartOptions): Promise<number> {
       );
     }
   }
-  const releaseLock = acquireStartLock(paths.lockFile);
-  const embeddedPg = !env.DATABASE_URL && specs.some((s) => !env[`${s.name.toUpperCase()}_DATABASE_URL` as 'BNPL_DATABASE_URL']);
-  const supervisor = new Supervisor({ logDir: paths.logs, verbose: opts.verbose });
+  const embeddedPg = !env.DATABASE_URL && specs.some((s) => !env[s.databaseVariable as 'BNPL_DATABASE_URL']);
+  return { opts, paths, env, specs, withGateway, embeddedPg, startedAt: Date.now() };
+}
 
+function watchForStop(supervisor: Supervisor, progress: Progress): StopWatch {
   let resolveStop: (code: number) => void = () => undefined;
-  const stopRequested = new Promise<number>((resolve) => (resolveStop = resolve));
+  const requested = new Promise<number>((resolve) => (resolveStop = resolve));
   let stopping = false;
   onShutdown((reason) => {
     console.log(`\n[stack] ${reason === 'launcher-exit' ? 'launcher exited' : reason} — stopping…`);
@@ -169,98 +211,106 @@ export async function start(opts: StartOptions): Promise<number> {
     );
     resolveStop(1);
   });
-
-  const shutdown = async (code: number): Promise<number> => {
-    stopping = true;
-    const t = Date.now();
-    const names = { service: 'services, workers and gateway', temporal: 'Temporal', postgres: 'PostgreSQL' } as const;
-    await supervisor.stopAll((tier, count, ms) => console.log(`${dim('[stack]')} stopped ${names[tier]} (${count}) ${dim(`(${seconds(ms)})`)}`));
-    releaseLock();
-    console.log(`${dim('[stack]')} all stopped ${dim(`(${seconds(Date.now() - t)})`)}`);
-    return code;
+  return {
+    requested,
+    get stopping() {
+      return stopping;
+    },
+    markStopping: () => {
+      stopping = true;
+    },
   };
+}
 
-  // Everything below races against a stop request, so Ctrl-C during startup also cleans up.
-  const run = async (): Promise<number> => {
-    await progress.step('ports', () => assertPortsFree(portClaims(env, specs, opts, embeddedPg), env.HOST), () =>
-      'free',
-    );
-    const infra = await provision(env, paths, supervisor, progress, specs);
-    const encryptionKey = ensureEncryptionKey(paths.encryptionKey);
-    if (opts.infraOnly) {
-      printInfra(infra, env);
-      return stopRequested;
-    }
+/** Ports, infrastructure, migrations and seeds, then the processes; resolves (with the exit code) once a stop is asked for. */
+async function bringUp(plan: StartPlan, supervisor: Supervisor, progress: Progress, stop: StopWatch): Promise<number> {
+  const { env, paths, specs, opts } = plan;
+  await progress.step('ports', () => assertPortsFree(portClaims(env, specs, opts, plan.embeddedPg), env.HOST), () => 'free');
+  const infra = await provision(env, paths, supervisor, progress, specs);
+  const encryptionKey = ensureEncryptionKey(paths.encryptionKey);
+  if (opts.infraOnly) {
+    printInfra(infra, env);
+    return stop.requested;
+  }
+  const credentials = await migrateAndSeed(plan, supervisor, progress, infra, encryptionKey);
+  const checks = [...spawnServices(plan, supervisor, infra, encryptionKey, credentials), ...spawnGateway(plan, supervisor, credentials)];
+  await progress.step(`ready: ${checks.length} processes`, () => waitUntilReady(checks, env.READY_TIMEOUT * 1000));
+  console.log(`\n${bold(`Tributary is up in ${seconds(Date.now() - plan.startedAt)}.`)} Logs: ${path.relative(paths.root, paths.logs)}/. Ctrl-C stops everything.\n`);
+  console.log(urlTable(env, specs, plan.withGateway, infra, credentials));
+  console.log('');
+  return stop.requested;
+}
 
-    const credentials = new Map<ServiceName, Record<string, unknown> | undefined>();
-    await Promise.all(
-      specs.map(async (spec) => {
-        const senv = serviceEnv(env, spec, infra, encryptionKey);
-        await progress.step(`${spec.name}: migrate`, () =>
-          supervisor.run({ name: `${spec.name}-migrate`, command: process.execPath, args: [spec.cli, 'migrate'], env: senv, cwd: paths.root }),
-        );
-        const seed = await progress.step(`${spec.name}: seed demo data`, () =>
-          supervisor.run({ name: `${spec.name}-seed`, command: process.execPath, args: [spec.cli, 'seed'], env: senv, cwd: paths.root, captureStdout: true }),
-        );
-        credentials.set(spec.name, parseSeedCredentials(seed.stdout));
-      }),
-    );
+/** Each service's `migrate` then `seed` (the services in parallel); returns the credentials each seed printed. */
+async function migrateAndSeed(plan: StartPlan, supervisor: Supervisor, progress: Progress, infra: Provisioned, encryptionKey: string): Promise<Credentials> {
+  const credentials: Credentials = new Map();
+  await Promise.all(
+    plan.specs.map(async (spec) => {
+      const senv = serviceEnv(plan.env, spec, infra, encryptionKey);
+      const command = { command: process.execPath, env: senv, cwd: plan.paths.root };
+      await progress.step(`${spec.name}: migrate`, () => supervisor.run({ ...command, name: `${spec.name}-migrate`, args: [spec.cli, 'migrate'] }));
+      const seed = await progress.step(`${spec.name}: seed demo data`, () =>
+        supervisor.run({ ...command, name: `${spec.name}-seed`, args: [spec.cli, 'seed'], captureStdout: true }),
+      );
+      credentials.set(spec.name, parseSeedCredentials(seed.stdout));
+    }),
+  );
+  return credentials;
+}
 
-    const checks: ReadinessCheck[] = [];
-    const spawnedAt = Date.now();
-    for (const spec of specs) {
-      const senv = serviceEnv(env, spec, infra, encryptionKey);
-      // Each service's GraphiQL page is pre-filled with its own demo credential only.
-      const serveEnv = { ...senv, GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization([spec], credentials) };
-      const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: serveEnv, cwd: paths.root, tier: 'service' });
-      const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: senv, cwd: paths.root, tier: 'service' });
-      checks.push({ name: `${spec.name} serve (/readyz)`, proc: serve, probe: () => httpOk(`http://127.0.0.1:${spec.port}/readyz`) });
-      checks.push({
+/** Each service's `serve` and `worker`, with what tells that they are ready (/readyz, a poller on the task queue). */
+function spawnServices(plan: StartPlan, supervisor: Supervisor, infra: Provisioned, encryptionKey: string, credentials: Credentials): ReadinessCheck[] {
+  const { env, paths } = plan;
+  const spawnedAt = Date.now();
+  return plan.specs.flatMap((spec): ReadinessCheck[] => {
+    const senv = serviceEnv(env, spec, infra, encryptionKey);
+    // Each service's GraphiQL page is pre-filled with its own demo credential only.
+    const serveEnv = { ...senv, GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization([spec], credentials) };
+    const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: serveEnv, cwd: paths.root, tier: 'service' });
+    const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: senv, cwd: paths.root, tier: 'service' });
+    return [
+      { name: `${spec.name} serve (/readyz)`, proc: serve, probe: () => httpOk(`http://127.0.0.1:${spec.port}/readyz`) },
+      {
         name: `${spec.name} worker (task queue ${spec.taskQueue})`,
         proc: worker,
         probe: () => workerPolling(infra.temporalAddress, env.TEMPORAL_NAMESPACE, spec.taskQueue, spawnedAt),
-      });
-    }
-    if (withGateway) {
-      const url = (s: ServiceSpec): string => `http://127.0.0.1:${s.port}${GRAPHQL_PATH}`;
-      const byName = Object.fromEntries(specs.map((s) => [s.name, s])) as Record<ServiceName, ServiceSpec>;
-      const gateway = supervisor.spawn({
-        name: 'gateway',
-        command: process.execPath,
-        args: [gatewayEntry(paths.root)],
-        cwd: paths.root,
-        tier: 'service',
-        env: {
-          ...process.env,
-          PORT: String(env.GATEWAY_PORT),
-          HOST: env.HOST,
-          LOG_LEVEL: env.LOG_LEVEL,
-          BNPL_SUBGRAPH_URL: url(byName.bnpl),
-          CRYPTO_SUBGRAPH_URL: url(byName.crypto),
-          PHOTOS_SUBGRAPH_URL: url(byName.photos),
-          GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization(specs, credentials),
-        },
-      });
-      checks.push({ name: 'gateway (/readyz)', proc: gateway, probe: () => httpOk(`http://127.0.0.1:${env.GATEWAY_PORT}/readyz`) });
-    }
-    await progress.step(`ready: ${checks.length} processes`, () => waitUntilReady(checks, env.READY_TIMEOUT * 1000));
+      },
+    ];
+  });
+}
 
-    console.log(`\n${bold(`Tributary is up in ${seconds(Date.now() - t0)}.`)} Logs: ${path.relative(paths.root, paths.logs)}/. Ctrl-C stops everything.\n`);
-    console.log(urlTable(env, specs, withGateway, infra, credentials));
-    console.log('');
-    return stopRequested;
-  };
+/** The gateway over the services' subgraphs, when all three run. */
+function spawnGateway(plan: StartPlan, supervisor: Supervisor, credentials: Credentials): ReadinessCheck[] {
+  const { env, paths, specs } = plan;
+  if (!plan.withGateway) return [];
+  const url = (s: ServiceSpec): string => `http://127.0.0.1:${s.port}${GRAPHQL_PATH}`;
+  const byName = Object.fromEntries(specs.map((s) => [s.name, s])) as Record<ServiceName, ServiceSpec>;
+  const gateway = supervisor.spawn({
+    name: 'gateway',
+    command: process.execPath,
+    args: [gatewayEntry(paths.root)],
+    cwd: paths.root,
+    tier: 'service',
+    env: {
+      ...process.env,
+      PORT: String(env.GATEWAY_PORT),
+      HOST: env.HOST,
+      LOG_LEVEL: env.LOG_LEVEL,
+      BNPL_SUBGRAPH_URL: url(byName.bnpl),
+      CRYPTO_SUBGRAPH_URL: url(byName.crypto),
+      PHOTOS_SUBGRAPH_URL: url(byName.photos),
+      GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization(specs, credentials),
+    },
+  });
+  return [{ name: 'gateway (/readyz)', proc: gateway, probe: () => httpOk(`http://127.0.0.1:${env.GATEWAY_PORT}/readyz`) }];
+}
 
-  let code: number;
-  try {
-    const running = run();
-    running.catch(() => undefined); // after a stop request it may still reject; the race below reports
-    code = await Promise.race([running, stopRequested]);
-  } catch (error) {
-    if (!stopping) progress.fail(error);
-    code = stopping ? await stopRequested : 1;
-  }
-  return shutdown(code);
+/** Services, workers and gateway first, then Temporal, then PostgreSQL, each tier reported. */
+async function stopEverything(supervisor: Supervisor): Promise<void> {
+  const t = Date.now();
+  const names = { service: 'services, workers and gateway', temporal: 'Temporal', postgres: 'PostgreSQL' } as const;
+  await supervisor.stopAll((tier, count, ms) => console.log(`${dim('[stack]')} stopped ${names[tier]} (${count}) ${dim(`(${seconds(ms)})`)}`));
+  console.log(`${dim('[stack]')} all stopped ${dim(`(${seconds(Date.now() - t)})`)}`);
 }
 
 function printInfra(infra: Provisioned, env: StackEnv): void {

@@ -97,6 +97,164 @@ function killGroup(pid: number, group: boolean, signal: NodeJS.Signals): void {
   }
 }
 
+interface SupervisedProcessHooks {
+  /** The process has exited; `expected` when a stop was asked for or it is a one-shot command. */
+  onExit(proc: SupervisedProcess, exit: Exit, expected: boolean): void;
+}
+
+/**
+ * One child in its own process group: its output in `<logDir>/<name>.log` (echoed with a prefix when verbose), its exit
+ * watched, and a stop that escalates to SIGKILL (SIGQUIT after SIGINT) when the grace period runs out.
+ */
+class SupervisedProcess implements ManagedProcess {
+  readonly name: string;
+  readonly tier: Tier;
+  readonly logFile: string;
+  readonly pid: number;
+  readonly exited: Promise<Exit>;
+  readonly signalGroup: boolean;
+  readonly stopSignal: NodeJS.Signals;
+  readonly graceMs: number;
+  private readonly child: ChildProcess;
+  private captured = '';
+  private alive: boolean;
+  private stopRequested = false;
+  private closeOutput: (footer: string) => void = () => undefined;
+
+  constructor(
+    private readonly opts: SpawnOptions,
+    private readonly supervisor: Pick<SupervisorOptions, 'logDir' | 'verbose'>,
+    hooks: SupervisedProcessHooks,
+  ) {
+    this.name = opts.name;
+    this.tier = opts.tier;
+    this.signalGroup = opts.signalGroup ?? true;
+    this.stopSignal = opts.stopSignal ?? 'SIGTERM';
+    this.graceMs = opts.graceMs ?? 15_000;
+    this.logFile = path.join(supervisor.logDir, `${opts.name}.log`);
+    appendFileSync(this.logFile, `\n=== ${new Date().toISOString()} ${opts.command} ${opts.args.join(' ')}\n`);
+    this.child = this.startChild();
+    this.pid = this.child.pid ?? -1;
+    this.alive = this.child.pid !== undefined;
+    this.exited = this.watchExit(hooks);
+  }
+
+  get running(): boolean {
+    return this.alive;
+  }
+
+  get stdout(): string {
+    return this.captured;
+  }
+
+  tail(lines?: number): string {
+    return tailOf(this.logFile, lines);
+  }
+
+  async stop(): Promise<Exit> {
+    this.stopRequested = true;
+    if (!this.alive || this.pid <= 0) return this.exited;
+    const pid = this.pid;
+    killGroup(pid, this.signalGroup, this.stopSignal);
+    const timer = setTimeout(() => {
+      killGroup(pid, this.signalGroup, this.stopSignal === 'SIGINT' ? 'SIGQUIT' : 'SIGKILL');
+      setTimeout(() => killGroup(pid, true, 'SIGKILL'), 5000).unref();
+    }, this.graceMs);
+    timer.unref();
+    const exit = await this.exited;
+    clearTimeout(timer);
+    return exit;
+  }
+
+  /**
+   * Long-running children write straight into their log file (it survives us, and a dead runner leaves no broken pipe
+   * behind); only short commands whose stdout we read get a pipe; Jest writes to our terminal.
+   */
+  private startChild(): ChildProcess {
+    const { opts } = this;
+    const piped = opts.captureStdout === true;
+    const fd = piped || opts.inheritStdio ? undefined : openSync(this.logFile, 'a');
+    const child = spawn(opts.command, opts.args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      detached: true,
+      stdio: opts.inheritStdio ? ['ignore', 'inherit', 'inherit'] : piped ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
+      ...(opts.uid === undefined ? {} : { uid: opts.uid }),
+      ...(opts.gid === undefined ? {} : { gid: opts.gid }),
+    });
+    if (fd !== undefined) closeSync(fd);
+    if (piped) this.capturePipes(child);
+    else if (this.supervisor.verbose && fd !== undefined) this.followLogFile();
+    else if (!opts.inheritStdio) this.closeOutput = (footer) => appendFileSync(this.logFile, footer);
+    return child;
+  }
+
+  /** Piped output: into the log, stdout also kept in memory (the seed's credentials line), echoed when verbose. */
+  private capturePipes(child: ChildProcess): void {
+    const log: WriteStream = createWriteStream(this.logFile, { flags: 'a' });
+    const stream = (chunk: Buffer, capture: boolean): void => {
+      log.write(chunk);
+      if (capture) this.captured += chunk.toString('utf8');
+      this.echo(chunk.toString('utf8'));
+    };
+    child.stdout?.on('data', (c: Buffer) => stream(c, true));
+    child.stderr?.on('data', (c: Buffer) => stream(c, false));
+    this.closeOutput = (footer) => log.end(footer);
+  }
+
+  /** Verbose mode for a child writing to its log file: echo what it appends, every 250 ms. */
+  private followLogFile(): void {
+    let offset = statSync(this.logFile).size;
+    const follower = setInterval(() => {
+      const size = statSync(this.logFile).size;
+      if (size <= offset) return;
+      const buffer = Buffer.alloc(size - offset);
+      const handle = openSync(this.logFile, 'r');
+      try {
+        readSync(handle, buffer, 0, buffer.length, offset);
+      } finally {
+        closeSync(handle);
+      }
+      offset = size;
+      this.echo(buffer.toString('utf8'));
+    }, 250);
+    follower.unref();
+    this.closeOutput = (footer) => {
+      clearInterval(follower);
+      appendFileSync(this.logFile, footer);
+    };
+  }
+
+  private echo(text: string): void {
+    if (!this.supervisor.verbose || !text) return;
+    const prefix = `[${this.opts.name}] `;
+    const body = text.replace(/\n$/, '');
+    process.stdout.write(body.split('\n').map((l) => prefix + l).join('\n') + '\n');
+  }
+
+  /** Resolves once, when the child has closed (or could not start); then the group goes and the log gets its footer. */
+  private watchExit(hooks: SupervisedProcessHooks): Promise<Exit> {
+    return new Promise<Exit>((resolve) => {
+      let settled = false;
+      const done = (exit: Exit): void => {
+        if (settled) return;
+        settled = true;
+        this.alive = false;
+        // Stragglers left in the group (grandchildren) go with their leader.
+        if (this.pid > 0) killGroup(this.pid, true, 'SIGKILL');
+        this.closeOutput(`=== exited code=${exit.code} signal=${exit.signal}\n`);
+        resolve(exit);
+        hooks.onExit(this, exit, this.stopRequested || this.opts.oneShot === true);
+      };
+      this.child.once('error', (error) => {
+        appendFileSync(this.logFile, `spawn failed: ${error.message}\n`);
+        done({ code: 127, signal: null });
+      });
+      this.child.once('close', (code, signal) => done({ code, signal }));
+    });
+  }
+}
+
 export class Supervisor {
   private readonly children = new Set<ManagedProcess>();
   private reaper: ChildProcess | undefined;
@@ -136,119 +294,16 @@ export class Supervisor {
 
   spawn(opts: SpawnOptions): ManagedProcess {
     if (this.stopping) throw new StackError(`not starting ${opts.name}: shutting down`);
-    const logFile = path.join(this.options.logDir, `${opts.name}.log`);
-    appendFileSync(logFile, `\n=== ${new Date().toISOString()} ${opts.command} ${opts.args.join(' ')}\n`);
-    // Long-running children write straight into their log file (it survives us, and a dead runner
-    // leaves no broken pipe behind); only short commands whose stdout we read get a pipe.
-    const piped = opts.captureStdout === true;
-    const fd = piped || opts.inheritStdio ? undefined : openSync(logFile, 'a');
-    const child = spawn(opts.command, opts.args, {
-      cwd: opts.cwd,
-      env: opts.env ?? process.env,
-      detached: true,
-      stdio: opts.inheritStdio ? ['ignore', 'inherit', 'inherit'] : piped ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
-      ...(opts.uid === undefined ? {} : { uid: opts.uid }),
-      ...(opts.gid === undefined ? {} : { gid: opts.gid }),
+    const proc = new SupervisedProcess(opts, this.options, {
+      onExit: (exited, exit, expected) => {
+        if (exited.pid > 0) this.tell({ op: 'untrack', pid: exited.pid });
+        this.children.delete(exited);
+        if (!expected && !this.stopping) this.unexpected?.(exited, exit);
+      },
     });
-    if (fd !== undefined) closeSync(fd);
-    let stdout = '';
-    let running = child.pid !== undefined;
-    const prefix = `[${opts.name}] `;
-    const echo = (text: string): void => {
-      if (!this.options.verbose || !text) return;
-      const body = text.replace(/\n$/, '');
-      process.stdout.write(body.split('\n').map((l) => prefix + l).join('\n') + '\n');
-    };
-    let log: WriteStream | undefined;
-    let follower: NodeJS.Timeout | undefined;
-    if (piped) {
-      log = createWriteStream(logFile, { flags: 'a' });
-      const stream = (chunk: Buffer, capture: boolean): void => {
-        log?.write(chunk);
-        if (capture) stdout += chunk.toString('utf8');
-        echo(chunk.toString('utf8'));
-      };
-      child.stdout?.on('data', (c: Buffer) => stream(c, true));
-      child.stderr?.on('data', (c: Buffer) => stream(c, false));
-    } else if (this.options.verbose && fd !== undefined) {
-      let offset = statSync(logFile).size;
-      const follow = (): void => {
-        const size = statSync(logFile).size;
-        if (size <= offset) return;
-        const buffer = Buffer.alloc(size - offset);
-        const handle = openSync(logFile, 'r');
-        try {
-          readSync(handle, buffer, 0, buffer.length, offset);
-        } finally {
-          closeSync(handle);
-        }
-        offset = size;
-        echo(buffer.toString('utf8'));
-      };
-      follower = setInterval(follow, 250);
-      follower.unref();
-    }
-
-    const signalGroup = opts.signalGroup ?? true;
-    const stopSignal = opts.stopSignal ?? 'SIGTERM';
-    const graceMs = opts.graceMs ?? 15_000;
-    let stopRequested = false;
-
-    const exited = new Promise<Exit>((resolve) => {
-      let settled = false;
-      const done = (exit: Exit): void => {
-        if (settled) return;
-        settled = true;
-        running = false;
-        // Stragglers left in the group (grandchildren) go with their leader.
-        if (child.pid) killGroup(child.pid, true, 'SIGKILL');
-        if (child.pid) this.tell({ op: 'untrack', pid: child.pid });
-        if (follower) clearInterval(follower);
-        const footer = `=== exited code=${exit.code} signal=${exit.signal}\n`;
-        if (log) log.end(footer);
-        else if (!opts.inheritStdio) appendFileSync(logFile, footer);
-        this.children.delete(proc);
-        resolve(exit);
-        if (!stopRequested && !this.stopping && !opts.oneShot) this.unexpected?.(proc, exit);
-      };
-      child.once('error', (error) => {
-        appendFileSync(logFile, `spawn failed: ${error.message}\n`);
-        done({ code: 127, signal: null });
-      });
-      child.once('close', (code, signal) => done({ code, signal }));
-    });
-
-    const proc: ManagedProcess = {
-      name: opts.name,
-      pid: child.pid ?? -1,
-      tier: opts.tier,
-      logFile,
-      exited,
-      get running() {
-        return running;
-      },
-      get stdout() {
-        return stdout;
-      },
-      stop: async () => {
-        stopRequested = true;
-        if (!running || !child.pid) return exited;
-        const pid = child.pid;
-        killGroup(pid, signalGroup, stopSignal);
-        const timer = setTimeout(() => {
-          killGroup(pid, signalGroup, stopSignal === 'SIGINT' ? 'SIGQUIT' : 'SIGKILL');
-          setTimeout(() => killGroup(pid, true, 'SIGKILL'), 5000).unref();
-        }, graceMs);
-        timer.unref();
-        const exit = await exited;
-        clearTimeout(timer);
-        return exit;
-      },
-      tail: (lines) => tailOf(logFile, lines),
-    };
-    if (child.pid) {
+    if (proc.pid > 0) {
       this.children.add(proc);
-      this.tell({ op: 'track', pid: child.pid, group: signalGroup, signal: stopSignal, tier: TIERS[opts.tier], graceMs });
+      this.tell({ op: 'track', pid: proc.pid, group: proc.signalGroup, signal: proc.stopSignal, tier: TIERS[opts.tier], graceMs: proc.graceMs });
     }
     return proc;
   }
