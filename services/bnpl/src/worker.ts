@@ -1,5 +1,5 @@
 // The bnpl service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `bnpl` task
-// queue, activities on the bnpl database, the dispatcher's sweeper) with bnpl's signing-secret resolver.
+// queue, activities on the bnpl database, the workflow outbox's sweeper) with bnpl's signing-secret resolver.
 import { startServiceWorker, type RunningWorker, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
 import { SERVICE_NAME } from './service-name.js';
 

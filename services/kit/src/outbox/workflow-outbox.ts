@@ -1,4 +1,4 @@
-// The workflow outbox's dispatcher: hands committed outbox entries to Temporal. After a commit it dispatches in the
+// The workflow outbox: hands committed outbox entries to Temporal. After a commit it dispatches in the
 // background (a create never waits on Temporal, and succeeds while Temporal is down); the worker's sweeper dispatches
 // whatever that missed (Temporal unreachable, a crash between commit and dispatch) once Temporal answers again.
 // Starts are idempotent by workflow id (REJECT_DUPLICATE; "already started" counts as done), so a start dispatched
