@@ -4,6 +4,7 @@ import { createServiceApiDocument, messageErrorBody, type OpenApiDocument } from
 import { API_KEY_SECURITY, cryptoSecuritySchemes } from './api-security.js';
 import { accountApi } from './modules/accounts/account.openapi.js';
 import { paymentRequestApi } from './modules/payment-requests/payment-request.openapi.js';
+import { MERCHANT_PREFIX, PUBLIC_API_PREFIX } from './rate-limits.js';
 
 export const REST_BASE = '/api/merchant/v1';
 export const DOCS_PATH = '/docs';
@@ -20,5 +21,7 @@ export function cryptoApiDocument(): OpenApiDocument {
     graphqlSecurity: API_KEY_SECURITY,
     tags: [{ name: 'Payment requests' }, { name: 'Payer', description: 'Public payer view: no credentials; the random slug is the capability.' }, { name: 'Account' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
     routes: [...Object.values(paymentRequestApi), ...Object.values(accountApi)],
+    // The spec's limits (rate-limits.ts): every route under these prefixes may answer 429.
+    rateLimitedPaths: [MERCHANT_PREFIX, PUBLIC_API_PREFIX],
   });
 }

@@ -2,3 +2,4 @@ export * from './test-database.js';
 export * from './tls.js';
 export * from './https-receiver.js';
 export * from './service-harness.js';
+export * from './raw-http.js';

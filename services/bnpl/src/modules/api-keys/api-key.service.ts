@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError, parseInput } from '@tributary/kit';
+import { NotFoundError, parseInput, wellFormedText } from '@tributary/kit';
 import { z } from 'zod';
 import type { BnplPrincipal } from '../dashboard-auth/dashboard-auth.service.js';
 import { Merchant } from '../merchants/merchant.entity.js';
@@ -7,7 +7,7 @@ import { API_KEY_ENVIRONMENTS, ApiKey } from './api-key.entity.js';
 import { generateKeyPair, hashSecretKey } from './api-key-credentials.js';
 
 export const createApiKeyInput = z.object({
-  name: z.string().trim().min(1).max(191),
+  name: wellFormedText(z.string().trim().min(1).max(191)),
   environment: z.enum(API_KEY_ENVIRONMENTS),
 });
 

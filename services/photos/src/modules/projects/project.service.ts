@@ -1,17 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseInput } from '@tributary/kit';
-import { z } from 'zod';
 import { requireAbility, type PhotosPrincipal } from '../auth/auth.service.js';
-import { PROJECT_STATUSES, Project } from './project.entity.js';
-
-/** Page size of project lists (not shown in the spec; decided here). */
-export const PROJECTS_PER_PAGE = 25;
-
-export const listProjectsQuery = z.object({
-  q: z.string().trim().max(191).optional(),
-  status: z.enum(PROJECT_STATUSES).default('active'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+import { Project } from './project.entity.js';
+import { PROJECTS_PER_PAGE, listProjectsQuery } from './project.validation.js';
 
 export interface ProjectPage {
   items: Project[];
