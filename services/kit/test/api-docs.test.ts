@@ -135,7 +135,7 @@ describe('createServiceApiDocument', () => {
     expect(statuses('/api/v9/widgets/{id}', 'delete')).toEqual(['204', '400', '404', '429', '500']);
     expect(statuses('/api/v9/openapi.json', 'get')).toEqual(['200', '400']);
     expect(statuses('/readyz', 'get')).toEqual(['200', '400', '503']);
-    expect(statuses('/graphql', 'post')).toEqual(['200', '400', '413', '415']);
+    expect(statuses('/graphql', 'post')).toEqual(['200', '400', '413', '415', '422']);
     expect(limited.paths?.['/graphql']?.post?.responses?.['400']).toEqual({ description: 'The request is not a valid GraphQL request.' });
     expect(limited.paths?.['/healthz']?.get?.responses?.['400']).toMatchObject({ description: expect.stringMatching(/percent-decode to UTF-8 text without NUL/) });
   });

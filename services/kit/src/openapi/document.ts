@@ -55,12 +55,13 @@ function isUnder(path: string, prefix: string): boolean {
 
 /**
  * Every error status the route can answer: its own, 400 everywhere (malformed URL or header; on routes with a body
- * also bad JSON, with 413 and 415), 429 under a rate-limited prefix, 500 on the service's own routes.
+ * also bad JSON, with 413, 415 and 422), 429 under a rate-limited prefix, 500 on the service's own routes.
  */
 function errorStatuses(route: ApiRoute, options: { standard: boolean; rateLimitedPaths: readonly string[] }): Array<DocumentedErrorStatus | 500> {
   const statuses = new Set<DocumentedErrorStatus | 500>(route.errors ?? []);
   statuses.add(400);
-  if (route.operation.requestBody) for (const status of [413, 415] as const) statuses.add(status);
+  // A bare JSON value (`null`, `"x"`) is a validation error on `body` wherever a body is read (json-body.ts).
+  if (route.operation.requestBody) for (const status of [413, 415, 422] as const) statuses.add(status);
   if (options.rateLimitedPaths.some((prefix) => isUnder(route.path, prefix))) statuses.add(429);
   if (!options.standard) statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
