@@ -8,8 +8,11 @@ import {
   BusinessRuleError,
   ConflictError,
   ForbiddenError,
+  HttpClientError,
   InternalError,
   MalformedJsonError,
+  MalformedRequestError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -110,11 +113,31 @@ describe('createServiceApiDocument', () => {
       headers: { 'WWW-Authenticate': { schema: { const: 'Bearer' } } },
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     });
-    // Without a body there are no body errors.
-    expect(Object.keys(document.paths?.['/api/v9/widgets/{id}']?.delete?.responses ?? {}).sort()).toEqual(['204', '404', '500']);
+    // Without a body there are no body errors; a malformed URL is possible everywhere.
+    expect(Object.keys(document.paths?.['/api/v9/widgets/{id}']?.delete?.responses ?? {}).sort()).toEqual(['204', '400', '404', '500']);
     expect(document.components?.schemas?.Error).toMatchObject({ properties: { error: { type: 'object' } } });
     expect(document.paths?.['/graphql']?.post?.operationId).toBe('graphql');
     expect(document.components?.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
+  });
+
+  it('documents 400 on every route (standard ones too, keeping their own 400), and 429 under rate-limited prefixes', () => {
+    const limited = createServiceApiDocument({
+      title: 'Widgets',
+      version: '1.0.0',
+      restBase: '/api/v9',
+      errorBody: envelopeErrorBody,
+      securitySchemes: {},
+      routes: Object.values(widgetApi),
+      rateLimitedPaths: ['/api/v9/widgets'],
+    });
+    const statuses = (path: string, method: 'get' | 'post' | 'delete') => Object.keys(limited.paths?.[path]?.[method]?.responses ?? {});
+    expect(statuses('/api/v9/widgets', 'post')).toEqual(['201', '400', '401', '413', '415', '422', '429', '500']);
+    expect(statuses('/api/v9/widgets/{id}', 'delete')).toEqual(['204', '400', '404', '429', '500']);
+    expect(statuses('/api/v9/openapi.json', 'get')).toEqual(['200', '400']);
+    expect(statuses('/readyz', 'get')).toEqual(['200', '400', '503']);
+    expect(statuses('/graphql', 'post')).toEqual(['200', '400', '413', '415', '422']);
+    expect(limited.paths?.['/graphql']?.post?.responses?.['400']).toEqual({ description: 'The request is not a valid GraphQL request.' });
+    expect(limited.paths?.['/healthz']?.get?.responses?.['400']).toMatchObject({ description: expect.stringMatching(/percent-decode to UTF-8 text without NUL/) });
   });
 
   it('refuses a route defined twice and serializes deterministically', () => {
@@ -137,6 +160,9 @@ describe('error bodies', () => {
     new UnsupportedMediaTypeError('text/plain'),
     new PayloadTooLargeError('1kb'),
     new RouteNotFoundError('GET', '/nope'),
+    new MalformedRequestError('bad URL', 'The URL is bad.'),
+    new MethodNotAllowedError('PUT', '/a', ['GET', 'HEAD']),
+    new HttpClientError(416, 'Range Not Satisfiable'),
     new InternalError(new Error('boom')),
   ];
   it.each(errors.map((error) => [error.kind, error] as const))('%s renders to the documented schemas in both formats', (_kind, error) => {

@@ -4,8 +4,11 @@ import {
   BusinessRuleError,
   ConflictError,
   ForbiddenError,
+  HttpClientError,
   InternalError,
   MalformedJsonError,
+  MalformedRequestError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -70,6 +73,17 @@ describe('messageErrorFormat (crypto spec shape)', () => {
     expect(crypto.render(new ForbiddenError('Account suspended.')).status).toBe(403);
   });
 
+  it('renders a malformed request as 400, a refused method as 405 with Allow, and a 4xx of Express with its own status', () => {
+    expect(crypto.render(new MalformedRequestError('bad URL', 'The URL is bad.'))).toEqual({ status: 400, body: { message: 'The URL is bad.' } });
+    expect(crypto.render(new MalformedRequestError('no public message'))).toEqual({ status: 400, body: { message: 'The request is malformed.' } });
+    expect(crypto.render(new MethodNotAllowedError('PUT', '/a', ['GET', 'HEAD']))).toEqual({
+      status: 405,
+      body: { message: 'This method is not allowed on this path; the Allow header lists the methods that are.' },
+      headers: { Allow: 'GET, HEAD' },
+    });
+    expect(crypto.render(new HttpClientError(416, 'Range Not Satisfiable'))).toEqual({ status: 416, body: { message: 'Range Not Satisfiable.' } });
+  });
+
   it('never renders the cause of an internal error', () => {
     const rendered = crypto.render(new InternalError(new Error('connect ECONNREFUSED 10.0.0.5:5432')));
     expect(rendered).toEqual({ status: 500, body: { message: 'Server Error.' } });
@@ -102,6 +116,19 @@ describe('envelopeErrorFormat (bnpl and photos)', () => {
     ).toEqual({ error: { code: 'photo_required', message: 'A photo is required for this item.' } });
     expect(envelopeErrorFormat.render(new BusinessRuleError('Refund exceeds principal.')).body).toEqual({
       error: { code: 'rule_violation', message: 'Refund exceeds principal.' },
+    });
+  });
+
+  it('renders malformed requests, refused methods and Express 4xx errors with stable codes', () => {
+    expect(envelopeErrorFormat.render(new MalformedRequestError('bad URL', 'The URL is bad.')).body).toEqual({ error: { code: 'malformed_request', message: 'The URL is bad.' } });
+    expect(envelopeErrorFormat.render(new MethodNotAllowedError('PUT', '/a', ['POST']))).toMatchObject({
+      status: 405,
+      body: { error: { code: 'method_not_allowed' } },
+      headers: { Allow: 'POST' },
+    });
+    expect(envelopeErrorFormat.render(new HttpClientError(412, 'Precondition Failed'))).toEqual({
+      status: 412,
+      body: { error: { code: 'precondition_failed', message: 'Precondition Failed.' } },
     });
   });
 

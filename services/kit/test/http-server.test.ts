@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import { onShutdownSignal, startHttpServer } from '../src/index.js';
+import { MALFORMED_HTTP_MESSAGE, MALFORMED_URL_MESSAGE, createServiceApp, envelopeErrorFormat, messageErrorFormat, onShutdownSignal, startHttpServer, type ErrorFormat } from '../src/index.js';
+import { exchangeRawHttp, rawHttpRequest } from '../src/testing/index.js';
 import { capturingLogger } from './fixtures/capture-logs.js';
 
 /** An app whose /slow requests wait until the test releases them. */
@@ -133,6 +134,66 @@ describe('startHttpServer', () => {
       await expect(startHttpServer(gatedApp().app, { port, host: '127.0.0.1', logger })).rejects.toMatchObject({ code: 'EADDRINUSE' });
     } finally {
       blocker.close();
+    }
+  });
+});
+
+describe("startHttpServer: requests Node's HTTP parser refuses", () => {
+  async function serve(errorFormat: ErrorFormat) {
+    const logs = capturingLogger('info');
+    const app = await createServiceApp({ service: 'kit-test', logger: logs.logger, errorFormat, readiness: [], configure: () => {} });
+    return { server: await startHttpServer(app, { port: 0, host: '127.0.0.1', logger: logs.logger }), logs };
+  }
+
+  it.each([
+    ['a NUL in a header value', rawHttpRequest('GET /healthz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a', [0], 'b\r\n\r\n')],
+    ['a bare CR in a header value', rawHttpRequest('GET /healthz HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\rb\r\n\r\n')],
+    ['a space in a header name', rawHttpRequest('GET /healthz HTTP/1.1\r\nHost: x\r\nX Request-Id: a\r\n\r\n')],
+  ])('answers %s with 400 and the service error body, logged under the request id it returns', async (_case, bytes) => {
+    const { server, logs } = await serve(messageErrorFormat());
+    try {
+      const response = await exchangeRawHttp(server.url, bytes);
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers.connection).toBe('close');
+      expect(JSON.parse(response.body)).toEqual({ message: MALFORMED_HTTP_MESSAGE });
+      const requestId = response.headers['x-request-id'];
+      expect(logs.lines()).toContainEqual(expect.objectContaining({ requestId, msg: 'refused a request the HTTP parser cannot read' }));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a raw non-ASCII byte in the URL with the malformed-URL message, in the envelope for bnpl and photos', async () => {
+    const { server } = await serve(envelopeErrorFormat);
+    try {
+      const response = await exchangeRawHttp(server.url, rawHttpRequest('GET /api/v1/projects/', [0xf4, 0x82], ' HTTP/1.1\r\nHost: x\r\n\r\n'));
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 'malformed_request', message: MALFORMED_URL_MESSAGE } });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps Node's own answer to an oversized header block (431) and serves the next connection", async () => {
+    const { server } = await serve(messageErrorFormat());
+    try {
+      const { raw } = await exchangeRawHttp(server.url, rawHttpRequest(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      expect(raw).toBe('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
+      expect(await get(`${server.url}/healthz`)).toMatchObject({ status: 200 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("leaves a plain listener (not a service app) with Node's bare 400", async () => {
+    const { logger } = capturingLogger();
+    const server = await startHttpServer(gatedApp().app, { port: 0, host: '127.0.0.1', logger });
+    try {
+      const { raw } = await exchangeRawHttp(server.url, rawHttpRequest('GET / HTTP/1.1\r\nHost: x\r\nX-K: a', [0], '\r\n\r\n'));
+      expect(raw).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    } finally {
+      await server.close();
     }
   });
 });

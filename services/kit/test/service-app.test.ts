@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Express } from 'express';
 import request from 'supertest';
+import { fileURLToPath } from 'node:url';
+import { Router } from 'express';
 import {
+  MALFORMED_URL_MESSAGE,
   NotFoundError,
   RateLimitedError,
   createServiceApp,
@@ -49,6 +52,27 @@ async function buildApp(options: { errorFormat?: ErrorFormat; readiness?: Readin
         await Promise.resolve();
         throw new TypeError('cannot read properties of undefined');
       });
+      app.get('/files/this-test', (_req, res, next) => {
+        res.sendFile(fileURLToPath(import.meta.url), (error) => {
+          if (error) next(error);
+        });
+      });
+      app.get('/param-error', () => {
+        // What the router raises for a route parameter that does not percent-decode.
+        throw Object.assign(new URIError("Failed to decode param '%E0%A4%A'"), { status: 400 });
+      });
+      app.get('/upstream-404', () => {
+        // An error that merely carries a status (an upstream API's answer) is not the client's fault.
+        throw Object.assign(new Error('upstream answered 404'), { status: 404 });
+      });
+      const nested = Router();
+      nested.get('/items/:id', (req, res) => {
+        res.json({ id: req.params.id });
+      });
+      nested.delete('/items/:id', (_req, res) => {
+        res.status(204).end();
+      });
+      app.use('/nested', nested);
       app.post('/uploads', async (req, res) => {
         let bytes = 0;
         for await (const chunk of req) bytes += (chunk as Buffer).length;
@@ -173,7 +197,7 @@ describe('createServiceApp: errors', () => {
   it('answers unknown routes with 404 in the format, never a redirect', async () => {
     const { app } = await buildApp();
     await request(app).get('/nowhere').expect(404, { message: 'Not found.' });
-    await request(app).delete('/echo').expect(404, { message: 'Not found.' });
+    await request(app).delete('/nowhere/echo').expect(404, { message: 'Not found.' });
   });
 
   it('hides unexpected errors behind a generic 500 and logs them with the request id', async () => {
@@ -186,6 +210,91 @@ describe('createServiceApp: errors', () => {
       const logged = logs.lines().find((line) => line.requestId === response.headers['x-request-id']);
       expect(logged).toMatchObject({ level: 50, err: { message: expect.stringMatching(/merchants|undefined/), stack: expect.any(String) } });
     }
+  });
+});
+
+describe('createServiceApp: malformed URLs', () => {
+  it.each([
+    ['an invalid UTF-8 sequence in a path parameter', '/records/%F4%82'],
+    ['a NUL in the query', '/records/1?reference=%00abc'],
+    ['an invalid UTF-8 sequence in the query', '/records/1?q=%FF'],
+    ['an overlong encoding', '/records/%C0%AF'],
+    ['an encoded UTF-16 surrogate', '/records/1?q=%ED%A0%80'],
+    ['a stray percent sign', '/records/100%'],
+    ['an unknown route', '/nowhere/%F4%82'],
+    ['a probe', '/healthz?x=%00'],
+  ])('answers %s with 400 in the service format', async (_case, url) => {
+    const { app } = await buildApp();
+    await request(app).get(url).expect(400, { message: MALFORMED_URL_MESSAGE });
+  });
+
+  it('refuses before the body is read, and renders the envelope code malformed_request for bnpl and photos', async () => {
+    const { app } = await buildApp({ errorFormat: envelopeErrorFormat });
+    const response = await request(app).post('/echo?name=%00').send({ a: 1 });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { code: 'malformed_request', message: MALFORMED_URL_MESSAGE } });
+  });
+
+  it('lets well-formed percent-encoded text through (multi-byte UTF-8, an encoded percent sign)', async () => {
+    const { app } = await buildApp();
+    await request(app).get('/nested/items/%E2%82%AC%F0%9F%98%80').expect(200, { id: '€😀' });
+    await request(app).get('/nested/items/%2500').expect(200, { id: '%00' });
+  });
+
+  it("renders the router's undecodable-parameter error as 400, not 500", async () => {
+    const { app } = await buildApp();
+    await request(app).get('/param-error').expect(400, { message: MALFORMED_URL_MESSAGE });
+  });
+});
+
+describe("createServiceApp: Express's own 4xx errors", () => {
+  it("renders send's 416 (unsatisfiable Range) and 412 (failed If-Match) in the format", async () => {
+    const { app } = await buildApp({ errorFormat: envelopeErrorFormat });
+    const range = await request(app).get('/files/this-test').set('Range', 'bytes=99999999-');
+    expect(range.status).toBe(416);
+    expect(range.body).toEqual({ error: { code: 'range_not_satisfiable', message: 'Range Not Satisfiable.' } });
+    const precondition = await request(app).get('/files/this-test').set('If-Match', '"no-such-etag"');
+    expect(precondition.status).toBe(412);
+    expect(precondition.body).toEqual({ error: { code: 'precondition_failed', message: 'Precondition Failed.' } });
+    await request(app).get('/files/this-test').expect(200);
+  });
+
+  it('keeps an error that merely carries a 4xx status an internal error', async () => {
+    const { app } = await buildApp();
+    await request(app).get('/upstream-404').expect(500, { message: 'Server Error.' });
+  });
+});
+
+describe('createServiceApp: 405 Method Not Allowed', () => {
+  it('answers a served path with an unserved method with 405 and Allow, HEAD beside GET', async () => {
+    const { app } = await buildApp();
+    const post = await request(app).post('/records/7').send({});
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.body).toEqual({ message: 'This method is not allowed on this path; the Allow header lists the methods that are.' });
+    const get = await request(app).get('/echo');
+    expect(get.status).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    expect((await request(app).head('/cancel')).status).toBe(405);
+  });
+
+  it('matches routes of routers mounted on a path, with the envelope code method_not_allowed', async () => {
+    const { app } = await buildApp({ errorFormat: envelopeErrorFormat });
+    const put = await request(app).put('/nested/items/3').send({});
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('DELETE, GET, HEAD');
+    expect(put.body).toEqual({ error: { code: 'method_not_allowed', message: expect.any(String) } });
+    await request(app).put('/nested/other').expect(404);
+  });
+
+  it("keeps Express's automatic OPTIONS answer: 200 with Allow", async () => {
+    const { app } = await buildApp();
+    for (const [url, allow] of [['/healthz', 'GET, HEAD'], ['/echo', 'POST'], ['/nested/items/3', 'DELETE, GET, HEAD']] as const) {
+      const response = await request(app).options(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.allow).toBe(allow);
+    }
+    await request(app).options('/nowhere').expect(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { ValidationError, parseInput } from '../src/index.js';
+import { createSchema } from 'zod-openapi';
+import { MALFORMED_TEXT_MESSAGE, NUL_FREE_PATTERN, ValidationError, integerQueryParam, isWellFormedText, parseInput, wellFormedText } from '../src/index.js';
 
 const createPaymentRequest = z.strictObject({
   asset_id: z.number().int(),
@@ -55,5 +56,45 @@ describe('parseInput', () => {
     expect(validationErrorOf(() => parseInput(range, { from: '2025-02-01', to: '2025-01-01' })).fields).toEqual({
       input: ['from must not be after to'],
     });
+  });
+});
+
+describe('integerQueryParam', () => {
+  const query = z.object({ per_page: integerQueryParam({ min: 1, max: 100, default: 25, description: 'Page size.' }) });
+
+  it('parses digit strings within the bounds and defaults when absent', () => {
+    expect(parseInput(query, {})).toEqual({ per_page: 25 });
+    expect(parseInput(query, { per_page: '1' })).toEqual({ per_page: 1 });
+    expect(parseInput(query, { per_page: '100' })).toEqual({ per_page: 100 });
+    expect(parseInput(query, { per_page: '007' })).toEqual({ per_page: 7 });
+  });
+
+  it.each(['0', '101', '1.5', '-1', '1e2', ' 5', '', 'abc', '99999999999999999999', '9'.repeat(400)])('refuses %j with one message naming the range', (value) => {
+    expect(validationErrorOf(() => parseInput(query, { per_page: value })).fields).toEqual({ per_page: ['Must be an integer between 1 and 100.'] });
+  });
+
+  it('refuses a repeated parameter (an array) on that field', () => {
+    expect(Object.keys(validationErrorOf(() => parseInput(query, { per_page: ['1', '2'] })).fields)).toEqual(['per_page']);
+  });
+
+  it('is documented as the integer a client sends: bounds and default, no digit-string pattern', () => {
+    expect(createSchema(query.shape.per_page, { io: 'input' }).schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 25, description: 'Page size.' });
+  });
+});
+
+describe('wellFormedText', () => {
+  const body = z.object({ name: wellFormedText(z.string().max(10)) });
+
+  it.each(['a\u0000b', '\ud800', 'x\udc00', '\udc00\ud800'])('refuses NUL and unpaired surrogates (%j)', (value) => {
+    expect(validationErrorOf(() => parseInput(body, { name: value })).fields).toEqual({ name: [MALFORMED_TEXT_MESSAGE] });
+  });
+
+  it('accepts other text, surrogate pairs and control characters included', () => {
+    for (const name of ['Straße', '😀', 'tab\there', '']) expect(isWellFormedText(name)).toBe(true);
+    expect(parseInput(body, { name: '😀' })).toEqual({ name: '😀' });
+  });
+
+  it('documents the NUL rule as a pattern beside the schema\'s own bounds', () => {
+    expect(createSchema(body.shape.name, { io: 'input' }).schema).toEqual({ type: 'string', maxLength: 10, pattern: NUL_FREE_PATTERN });
   });
 });

@@ -10,10 +10,14 @@ export type DomainErrorKind =
   | 'conflict'
   | 'rate_limited'
   // Raised by the kit itself while reading a request, before any service code runs.
+  | 'malformed_request'
   | 'malformed_json'
   | 'unsupported_media_type'
   | 'payload_too_large'
   | 'route_not_found'
+  | 'method_not_allowed'
+  // A 4xx that Express or one of its helpers raised itself (e.g. 416 for an unsatisfiable Range on a static file).
+  | 'http_client_error'
   // Anything that is not a DomainError; rendered with a generic message only.
   | 'internal';
 
@@ -123,6 +127,18 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/**
+ * 400: the request itself is unreadable: a URL whose path or query does not percent-decode to UTF-8 text without NUL,
+ * or a request the HTTP parser refuses (a header holding a character HTTP does not allow). No service code has run.
+ */
+export class MalformedRequestError extends DomainError {
+  readonly kind = 'malformed_request';
+
+  constructor(reason: string, publicMessage?: string, options?: ErrorOptions) {
+    super(reason, publicMessage, options);
+  }
+}
+
 /** 400: the body claims to be JSON but does not parse. */
 export class MalformedJsonError extends DomainError {
   readonly kind = 'malformed_json';
@@ -160,6 +176,32 @@ export class RouteNotFoundError extends DomainError {
 
   constructor(method: string, path: string) {
     super(`No route for ${method} ${path}`, undefined);
+  }
+}
+
+/** 405: the path is served, the method is not; `allowed` becomes the Allow header. */
+export class MethodNotAllowedError extends DomainError {
+  readonly kind = 'method_not_allowed';
+  readonly allowed: readonly string[];
+
+  constructor(method: string, path: string, allowed: readonly string[]) {
+    super(`${method} ${path} is not served; allowed: ${allowed.join(', ')}`, undefined);
+    this.allowed = allowed;
+  }
+}
+
+/**
+ * A 4xx that Express itself or one of its helpers raised as an http-errors error (`send` answering 412 to a failed
+ * If-Match or 416 to an unsatisfiable Range on a static file): rendered with that status instead of a 500.
+ */
+export class HttpClientError extends DomainError {
+  readonly kind = 'http_client_error';
+  /** 400..499 */
+  readonly status: number;
+
+  constructor(status: number, message: string, options?: ErrorOptions) {
+    super(message, undefined, options);
+    this.status = status;
   }
 }
 

@@ -24,6 +24,9 @@ export const graphqlErrorCodes: Record<DomainErrorKind, string> = {
   malformed_json: 'BAD_REQUEST',
   unsupported_media_type: 'BAD_REQUEST',
   payload_too_large: 'BAD_REQUEST',
+  malformed_request: 'BAD_REQUEST',
+  method_not_allowed: 'BAD_REQUEST',
+  http_client_error: 'BAD_REQUEST',
   internal: 'INTERNAL_SERVER_ERROR',
 };
 
@@ -39,6 +42,9 @@ const graphqlMessages: Record<DomainErrorKind, string> = {
   malformed_json: 'Bad request.',
   unsupported_media_type: 'Bad request.',
   payload_too_large: 'Bad request.',
+  malformed_request: 'Bad request.',
+  method_not_allowed: 'Bad request.',
+  http_client_error: 'Bad request.',
   internal: 'Internal server error.',
 };
 

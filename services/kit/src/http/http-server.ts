@@ -1,8 +1,18 @@
 // Listening and graceful shutdown: stop accepting, let in-flight requests finish (up to graceMs),
 // then close what is left, then run the service's own cleanup (ORM, Temporal connections).
+// (No runtime imports of other kit modules: a test runs this file as is in a child Node process.)
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from '../logging/index.js';
+
+/** Answers a request Node's HTTP parser refused (the server's 'clientError' event). */
+export type ClientErrorListener = (error: NodeJS.ErrnoException, socket: Socket) => void;
+
+/**
+ * An app may carry its own ClientErrorListener under this key: createServiceApp attaches one that answers in the
+ * service's error format (parse-errors.ts). Without one, Node's own bare answers stay.
+ */
+export const CLIENT_ERROR_LISTENER = Symbol('tributary.clientErrorListener');
 
 export interface StartHttpServerOptions {
   port: number;
@@ -38,6 +48,8 @@ export async function startHttpServer(app: RequestListener, options: StartHttpSe
   });
   // Registered after the tracker so every request is counted before the app can answer it.
   server.on('request', app);
+  const clientErrorListener = (app as RequestListener & { [CLIENT_ERROR_LISTENER]?: ClientErrorListener })[CLIENT_ERROR_LISTENER];
+  if (clientErrorListener) server.on('clientError', clientErrorListener);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

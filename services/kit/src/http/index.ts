@@ -6,3 +6,6 @@ export * from './request-id.js';
 export * from './service-app.js';
 export * from './api-docs.js';
 export * from './rate-limit.js';
+export * from './malformed-request.js';
+export * from './method-not-allowed.js';
+export * from './parse-errors.js';

@@ -1,5 +1,5 @@
-// The Express app every service runs: request ids, access logs, JSON-only bodies, health probes,
-// a request-scoped EntityManager, the service's own routes, then one 404 and one error handler.
+// The Express app every service runs: request ids, access logs, malformed URLs refused, JSON-only bodies, health
+// probes, a request-scoped EntityManager, the service's own routes, then 405, 404 and one error handler.
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -12,7 +12,11 @@ import {
   type ErrorFormat,
 } from '../errors/index.js';
 import { logSerializers, type Logger } from '../logging/index.js';
+import { CLIENT_ERROR_LISTENER } from './http-server.js';
 import { bodyParserErrorToDomain, parseJsonBodies, requireJsonBodies, type OtherBodyRoute } from './json-body.js';
+import { expressErrorToDomain, refuseMalformedUrls } from './malformed-request.js';
+import { refuseUnservedMethods } from './method-not-allowed.js';
+import { answerParseErrors } from './parse-errors.js';
 import { runReadinessChecks, type ReadinessCheck } from './readiness.js';
 import { assignRequestId } from './request-id.js';
 
@@ -40,6 +44,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
   const bodyLimit = options.bodyLimit ?? '1mb';
   const app = express();
   app.disable('x-powered-by');
+  // startHttpServer answers requests Node's parser refuses with this, in the same format.
+  Object.defineProperty(app, CLIENT_ERROR_LISTENER, { value: answerParseErrors(errorFormat, logger) });
 
   app.use(
     pinoHttp({
@@ -53,6 +59,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
+  // Before every route (probes and unknown paths included) and before the body is read.
+  app.use(refuseMalformedUrls());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -74,6 +82,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
 
   await options.configure(app);
 
+  app.use(refuseUnservedMethods(app));
   app.use((req, _res, next) => next(new RouteNotFoundError(req.method, req.path)));
   app.use(errorHandler(errorFormat, bodyLimit));
   return app;
@@ -87,7 +96,7 @@ function errorHandler(format: ErrorFormat, bodyLimit: string): ErrorRequestHandl
     }
     const domainError: DomainError = isDomainError(error)
       ? error
-      : (bodyParserErrorToDomain(error, bodyLimit) ?? new InternalError(error));
+      : (bodyParserErrorToDomain(error, bodyLimit) ?? expressErrorToDomain(error, req) ?? new InternalError(error));
     if (domainError.kind === 'internal') {
       // pino-http logs the response with this error, its stack and the request id; the client sees none of it.
       res.err = error instanceof Error ? error : new Error(String(error));
@@ -97,6 +106,7 @@ function errorHandler(format: ErrorFormat, bodyLimit: string): ErrorRequestHandl
     for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
     // A request that failed mid-body may have unread bytes; closing avoids reading them as the next request.
     if (!req.complete) res.setHeader('Connection', 'close');
-    res.json(rendered.body);
+    // A handler that failed midway (res.sendFile) may have set its own Content-Type; the error body is always JSON.
+    res.type('json').json(rendered.body);
   };
 }

@@ -1,7 +1,7 @@
 // Builds a service's OpenAPI 3.1 document from its ApiRoutes (zod-openapi renders the zod schemas) and adds what
 // every service serves the same way: the probes, the GraphQL endpoint, the document itself and the docs page.
 import { z } from 'zod';
-import { createDocument, type oas31, type ZodOpenApiObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { createDocument, type oas31, type ZodOpenApiObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { SUBGRAPH_PATH } from '../graphql/subgraph-path.js';
 import { toOpenApiPath, type ApiRoute, type DocumentedErrorStatus } from './api-route.js';
 
@@ -22,10 +22,18 @@ export interface ServiceApiDocumentOptions {
   graphqlSecurity?: oas31.SecurityRequirementObject[];
   tags?: oas31.TagObject[];
   routes: readonly ApiRoute[];
+  /**
+   * Path prefixes behind a rate limiter (`/api/pay` covers `/api/pay` and everything below it, not `/api/payments`):
+   * every operation there documents 429, so a client or fuzzer reads every status it can meet.
+   */
+  rateLimitedPaths?: readonly string[];
 }
 
+const MALFORMED_REQUEST_DESCRIPTION =
+  'Malformed request: the path or query does not percent-decode to UTF-8 text without NUL characters, or a header holds a character HTTP does not allow.';
+
 const errorDescriptions: Record<DocumentedErrorStatus | 500, string> = {
-  400: 'The request body is not valid JSON.',
+  400: MALFORMED_REQUEST_DESCRIPTION,
   401: 'Missing, malformed, unknown, revoked or expired credentials (the body never says which).',
   403: 'The credentials are valid but lack permission for this action.',
   404: 'No such resource visible to the caller.',
@@ -39,22 +47,41 @@ const errorDescriptions: Record<DocumentedErrorStatus | 500, string> = {
 
 const requestIdHeader = z.string().meta({ description: 'The request id (echoed from the request or generated); quote it when reporting a problem.' });
 
-function errorResponses(route: ApiRoute, errorBody: z.ZodType): ZodOpenApiResponsesObject {
+/** Whether `path` (Express notation) is `prefix` or below it. */
+function isUnder(path: string, prefix: string): boolean {
+  const base = prefix.replace(/\/+$/, '');
+  return path === base || path.startsWith(`${base}/`);
+}
+
+/**
+ * Every error status the route can answer: its own, 400 everywhere (malformed URL or header; on routes with a body
+ * also bad JSON, with 413, 415 and 422), 429 under a rate-limited prefix, 500 on the service's own routes.
+ */
+function errorStatuses(route: ApiRoute, options: { standard: boolean; rateLimitedPaths: readonly string[] }): Array<DocumentedErrorStatus | 500> {
   const statuses = new Set<DocumentedErrorStatus | 500>(route.errors ?? []);
-  if (route.operation.requestBody) for (const status of [400, 413, 415] as const) statuses.add(status);
-  statuses.add(500);
-  const responses: ZodOpenApiResponsesObject = {};
-  for (const status of [...statuses].sort((a, b) => a - b)) {
-    const headers: Record<string, z.ZodType> = { 'X-Request-Id': requestIdHeader };
-    if (status === 401) headers['WWW-Authenticate'] = z.literal('Bearer').meta({ description: 'Authentication challenge.' });
-    if (status === 429) headers['Retry-After'] = z.string().meta({ description: 'Seconds to wait before retrying.' });
-    responses[`${status}`] = {
-      description: errorDescriptions[status],
-      headers: z.object(headers),
-      content: { 'application/json': { schema: errorBody } },
-    };
+  statuses.add(400);
+  // A bare JSON value (`null`, `"x"`) is a validation error on `body` wherever a body is read (json-body.ts).
+  if (route.operation.requestBody) for (const status of [413, 415, 422] as const) statuses.add(status);
+  if (options.rateLimitedPaths.some((prefix) => isUnder(route.path, prefix))) statuses.add(429);
+  if (!options.standard) statuses.add(500);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function errorResponse(status: DocumentedErrorStatus | 500, route: ApiRoute, errorBody: z.ZodType): ZodOpenApiResponseObject {
+  const headers: Record<string, z.ZodType> = { 'X-Request-Id': requestIdHeader };
+  if (status === 401) headers['WWW-Authenticate'] = z.literal('Bearer').meta({ description: 'Authentication challenge.' });
+  if (status === 429) headers['Retry-After'] = z.string().meta({ description: 'Seconds to wait before retrying.' });
+  const description = status === 400 && route.operation.requestBody ? `${errorDescriptions[400]} Or the request body is not valid JSON.` : errorDescriptions[status];
+  return { description, headers: z.object(headers), content: { 'application/json': { schema: errorBody } } };
+}
+
+/** The operation's own responses (they win: a standard route documents its own 400) plus its error responses, by status. */
+function responsesOf(route: ApiRoute, options: ServiceApiDocumentOptions, standard: boolean): ZodOpenApiResponsesObject {
+  const responses: ZodOpenApiResponsesObject = { ...route.operation.responses };
+  for (const status of errorStatuses(route, { standard, rateLimitedPaths: options.rateLimitedPaths ?? [] })) {
+    responses[`${status}`] ??= errorResponse(status, route, options.errorBody);
   }
-  return responses;
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 const readinessReport = z.object({
@@ -179,14 +206,8 @@ export function createServiceApiDocument(options: ServiceApiDocumentOptions): Op
     const key = `${route.method.toUpperCase()} ${path}`;
     if (seen.has(key)) throw new Error(`OpenAPI: ${key} is defined twice`);
     seen.add(key);
-    const isStandard = !options.routes.includes(route);
-    paths[path] = {
-      ...paths[path],
-      [route.method]: {
-        ...route.operation,
-        responses: { ...route.operation.responses, ...(isStandard ? {} : errorResponses(route, options.errorBody)) },
-      },
-    };
+    const standard = !options.routes.includes(route);
+    paths[path] = { ...paths[path], [route.method]: { ...route.operation, responses: responsesOf(route, options, standard) } };
   }
   const document: ZodOpenApiObject = {
     openapi: '3.1.0',

@@ -10,11 +10,19 @@ export interface RegisteredRoute {
   path: string;
 }
 
+/** The router's own path matcher of a layer: `false`, or the part of the path it matched. */
+type LayerMatcher = (path: string) => false | { path: string };
+
 interface RouterLayer {
   route?: { path: string | string[]; methods: Record<string, boolean | undefined> };
   handle?: { stack?: RouterLayer[] };
   slash?: boolean;
   rawPath?: unknown;
+  matchers?: LayerMatcher[];
+}
+
+function routerStack(app: Express): RouterLayer[] {
+  return (app as unknown as { router?: { stack: RouterLayer[] } }).router?.stack ?? [];
 }
 
 function walk(stack: readonly RouterLayer[], prefix: string, out: RegisteredRoute[]): void {
@@ -37,10 +45,52 @@ function walk(stack: readonly RouterLayer[], prefix: string, out: RegisteredRout
 
 /** Every route and path-mounted middleware of `app`, in registration order. */
 export function listRegisteredRoutes(app: Express): RegisteredRoute[] {
-  const router = (app as unknown as { router?: { stack: RouterLayer[] } }).router;
   const out: RegisteredRoute[] = [];
-  walk(router?.stack ?? [], '', out);
+  walk(routerStack(app), '', out);
   return out;
+}
+
+/** Which of the layer's paths matches `path`, with the router's own matching (parameters, trailing slash, case). */
+function matchLayer(layer: RouterLayer, path: string): { path: string } | undefined {
+  for (const matcher of layer.matchers ?? []) {
+    try {
+      const match = matcher(path);
+      if (match) return match;
+    } catch {
+      // A parameter that does not percent-decode: no route serves that path.
+    }
+  }
+  return undefined;
+}
+
+function collectMethods(stack: readonly RouterLayer[], path: string, out: Set<string>): void {
+  for (const layer of stack) {
+    if (layer.route) {
+      if (!matchLayer(layer, path)) continue;
+      for (const [method, on] of Object.entries(layer.route.methods)) if (on) out.add(method === '_all' ? '*' : method.toUpperCase());
+      continue;
+    }
+    const nested = layer.handle?.stack;
+    if (!nested) continue;
+    if (layer.slash) {
+      collectMethods(nested, path, out);
+      continue;
+    }
+    const mounted = matchLayer(layer, path);
+    if (mounted) collectMethods(nested, path.slice(mounted.path.length) || '/', out);
+  }
+}
+
+/**
+ * The methods `app`'s routes serve at `path` (upper case; HEAD wherever GET is, as Express answers it), matched the way
+ * the router matches; `*` when a route there takes every method (`app.all`). Path-mounted middleware (Apollo on
+ * /graphql) answers for its own methods and is not counted.
+ */
+export function methodsServedAt(app: Express, path: string): Set<string> {
+  const methods = new Set<string>();
+  collectMethods(routerStack(app), path, methods);
+  if (methods.has('GET')) methods.add('HEAD');
+  return methods;
 }
 
 export function documentedRoutes(document: OpenApiDocument): RegisteredRoute[] {

@@ -3,3 +3,4 @@ export * from './tls.js';
 export * from './https-receiver.js';
 export * from './service-harness.js';
 export * from './wait-for.js';
+export * from './raw-http.js';

@@ -1,1 +1,3 @@
 export * from './parse-input.js';
+export * from './query-params.js';
+export * from './text.js';

@@ -1,6 +1,17 @@
 // The rules of the create body (spec "Create body") and of the list query, as zod schemas: the REST routes document
 // them (payment-request.openapi.ts), and PaymentRequestService validates REST and GraphQL input with them alike.
-import { BODY_NOT_AN_OBJECT_MESSAGE, UnsafeWebhookUrlError, ValidationError, assertPublicWebhookUrl, checkInput, parseInput, type FieldErrors } from '@tributary/kit';
+import {
+  BODY_NOT_AN_OBJECT_MESSAGE,
+  MALFORMED_TEXT_MESSAGE,
+  UnsafeWebhookUrlError,
+  ValidationError,
+  assertPublicWebhookUrl,
+  checkInput,
+  integerQueryParam,
+  parseInput,
+  wellFormedText,
+  type FieldErrors,
+} from '@tributary/kit';
 import { z } from 'zod';
 import { amountDecimalsMessage, amountSchema, type Amount } from '../../money/index.js';
 import type { Asset } from '../assets/index.js';
@@ -23,31 +34,18 @@ export const CREATE_MESSAGES = {
   amountRequired: 'An invoice requires an amount.',
   donationAmount: 'A donation link has no amount; omit this field.',
   notAnObject: BODY_NOT_AN_OBJECT_MESSAGE,
-  malformedText: 'Must not contain NUL characters or unpaired surrogates.',
+  // PostgreSQL cannot store NUL; an unpaired surrogate is not text (the kit's wellFormedText refuses both).
+  malformedText: MALFORMED_TEXT_MESSAGE,
 } as const;
 
-/**
- * PostgreSQL text cannot hold U+0000 (the insert would fail: a 500) and an unpaired UTF-16 surrogate is not text
- * (the driver would store U+FFFD, so the stored value would differ from what was accepted). Both are refused.
- */
-// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
-const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const isWellFormedText = (value: string): boolean => !MALFORMED_TEXT.test(value);
-
 const optionalText = (max: number, description: string) =>
-  z
-    .string()
-    .max(max, { error: `Must be at most ${max} characters.` })
-    .refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText })
+  wellFormedText(z.string().max(max, { error: `Must be at most ${max} characters.` }))
     .nullable()
     .optional()
     .meta({ description });
 
 const optionalUrl = (description: string) =>
-  z
-    .string()
-    .max(URL_MAX, { error: `Must be at most ${URL_MAX} characters.` })
-    .refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText })
+  wellFormedText(z.string().max(URL_MAX, { error: `Must be at most ${URL_MAX} characters.` }))
     .nullable()
     .optional()
     .meta({ description, format: 'uri', examples: ['https://shop.example/thanks'] });
@@ -58,7 +56,7 @@ const optionalUrl = (description: string) =>
  */
 const newPaymentRequestFields = {
   assetId: z.number().int().positive().meta({ description: "The asset's integer id from the dashboard (1 BTC, 2 ETH, 3 LTC, 4 MATIC)." }),
-  title: z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` }).refine(isWellFormedText, { error: CREATE_MESSAGES.malformedText }).meta({ description: 'Shown to the payer.' }),
+  title: wellFormedText(z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` })).meta({ description: 'Shown to the payer.' }),
   amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimals. Required for an invoice; refused for a donation. JSON numbers are refused.' })
     .nullable()
     .optional(),
@@ -219,19 +217,9 @@ async function checkPublicUrl(field: 'webhookUrl' | 'redirectUrl', url: string |
   }
 }
 
-const positiveIntegerParam = (min: number, max: number, fallback: number, description: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, { error: `Must be an integer between ${min} and ${max}.` })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: `Must be an integer between ${min} and ${max}.` }).max(max, { error: `Must be an integer between ${min} and ${max}.` }))
-    .optional()
-    .transform((value) => value ?? fallback)
-    .meta({ description });
-
 export const listPaymentRequestsQuery = z.object({
-  per_page: positiveIntegerParam(1, PER_PAGE_MAX, PER_PAGE_DEFAULT, `Page size, 1 to ${PER_PAGE_MAX} (default ${PER_PAGE_DEFAULT}).`),
-  page: positiveIntegerParam(1, PAGE_MAX, 1, 'Page number from 1 (default 1).'),
+  per_page: integerQueryParam({ min: 1, max: PER_PAGE_MAX, default: PER_PAGE_DEFAULT, description: `Page size, 1 to ${PER_PAGE_MAX} (default ${PER_PAGE_DEFAULT}).` }),
+  page: integerQueryParam({ min: 1, max: PAGE_MAX, default: 1, description: 'Page number from 1 (default 1).' }),
   // Not in the spec (which lists per_page and page); optional narrowing for dashboards and reconciliation.
   status: z
     .enum(PAYMENT_REQUEST_STATUSES)

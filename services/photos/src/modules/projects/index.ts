@@ -2,7 +2,8 @@
 import { ProjectSchema } from './project.entity.js';
 
 export { PROJECT_STATUSES, Project, ProjectSchema, type ProjectStatus } from './project.entity.js';
-export { PROJECTS_PER_PAGE, ProjectService, type ProjectPage } from './project.service.js';
+export { ProjectService, type ProjectPage } from './project.service.js';
+export { PROJECTS_PER_PAGE } from './project.validation.js';
 export { projectRoutes } from './project.routes.js';
 export { projectResolvers } from './project.resolvers.js';
 export { projectApi } from './project.openapi.js';

@@ -1,12 +1,11 @@
-// The project routes as OpenAPI operations: the query schema is the one ProjectService.list validates with;
+// The project routes as OpenAPI operations: the query schema (project.validation.ts) is the one the route parses with;
 // project.routes.ts mounts its handlers on these definitions.
 import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
 import { REST_BASE } from '../../api-paths.js';
 import { ACCESS_TOKEN_SECURITY } from '../../api-security.js';
 import { PROJECT_STATUSES } from './project.entity.js';
-import { PROJECTS_PER_PAGE } from './project.service.js';
-import { listProjectsQuery } from './project.validation.js';
+import { PROJECTS_PER_PAGE, listProjectsQuery } from './project.validation.js';
 
 export const projectResource = z
   .object({

@@ -1,10 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PhotosPrincipal } from '../auth/index.js';
 import { Project } from './project.entity.js';
-import { DEFAULT_PROJECT_STATUS, type ProjectListQuery } from './project.validation.js';
-
-/** Page size of project lists (not shown in the spec; decided here). */
-export const PROJECTS_PER_PAGE = 25;
+import { DEFAULT_PROJECT_STATUS, PROJECTS_PER_PAGE, type ProjectListQuery } from './project.validation.js';
 
 export interface ProjectPage {
   items: Project[];
