@@ -206,7 +206,7 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
     expect(deliveries[1]).toMatchObject({ deliveryNumber: 2, redeliveryOf: first!.delivery.id });
   }, 30_000);
 
-  describe('the `pay` process entry (admin run.ts): Temporal client from TEMPORAL_ADDRESS', () => {
+  describe('the process entry (admin run.ts): Temporal client from TEMPORAL_ADDRESS', () => {
     async function runMain(temporalAddress: string, ...argv: string[]) {
       let stdout = '';
       const out = new Writable({ write: (chunk, _enc, done) => ((stdout += String(chunk)), done()) });
@@ -250,6 +250,24 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
       expect(swept.dispatched).toContain(start.id);
       await expect(result(only!.delivery)).resolves.toEqual({ outcome: 'delivered', attempts: 1 });
       expectSigned(forPath('/swept')[0]!, 'payment.paid');
+    }, 60_000);
+
+    it('`redeliver` with Temporal unreachable queues the re-send and the sweeper sends it', async () => {
+      receiver.setResponder(() => ({ status: 200 }));
+      const invoice = await createInvoice('/resent');
+      await pay(invoice.slug, '0.015');
+      const [original] = await deliveriesOf(invoice.id);
+      await expect(result(original!.delivery)).resolves.toEqual({ outcome: 'delivered', attempts: 1 });
+      const { code, body } = await runMain('127.0.0.1:1', 'redeliver', original!.delivery.id, '--json');
+      expect(code).toBe(0);
+      expect(body).toMatchObject({ redelivery_of: original!.delivery.id, event: 'payment.paid' });
+      const again = await h.orm.em.fork().findOneOrFail(WebhookDelivery, { id: body.delivery_id as string });
+      const start = await startOf(again);
+      expect(start).toMatchObject({ dispatchedAt: null, attempts: 0 });
+      expect(forPath('/resent')).toHaveLength(1);
+      expect((await outbox.sweep({ olderThanMs: 0 })).dispatched).toContain(start.id);
+      await expect(result(again)).resolves.toEqual({ outcome: 'delivered', attempts: 1 });
+      expect(forPath('/resent')).toHaveLength(2);
     }, 60_000);
   });
 });
