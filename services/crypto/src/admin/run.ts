@@ -4,11 +4,12 @@
 // DATABASE_URL defaults to the database of `npm start`; SECRETS_ENCRYPTION_KEY as for the service (the root
 // dispatcher passes the key of `npm start` from .stack/secrets/encryption.key when it is unset).
 import { Client, Connection } from '@temporalio/client';
-import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, createWorkflowOutbox, loadConfig, type WorkflowOutbox } from '@tributary/kit';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, createWorkflowOutbox, loadConfig, type Logger, type WorkflowOutbox } from '@tributary/kit';
 import { secretBoxFor, secretsEnv } from '../config.js';
 import { openDatabase } from '../service.js';
 import { SERVICE_NAME } from '../service-name.js';
-import { USAGE, UsageError, runAdminCommand } from './commands.js';
+import { USAGE, UsageError, runAdminCommand, type AdminDeps } from './commands.js';
 
 /** The crypto database of `npm start` (embedded PostgreSQL on 5433). */
 export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/tributary_crypto';
@@ -22,52 +23,83 @@ export interface AdminIo {
   stderr: NodeJS.WritableStream;
 }
 
+/** How a command ends on stdout/stderr and in the exit code. */
+interface Exit {
+  code: 0 | 1 | 2;
+  kind?: 'usage' | 'not_found' | 'invalid_argument' | 'config' | 'failed';
+  message?: string;
+}
+
 /** Runs one command line; resolves to the exit code. */
 export async function main(argv: readonly string[], io: AdminIo = { env: process.env, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const json = argv.includes('--json');
   const args = argv.filter((arg) => arg !== '--json');
-  const fail = (code: number, kind: string, message: string): number => {
-    io.stderr.write(`${code === 2 ? 'usage error' : 'error'}: ${message}\n`);
-    if (json) io.stdout.write(`${JSON.stringify({ error: { code: kind, message } })}\n`);
-    return code;
-  };
-  if (args.length === 0 || args[0] === 'help' || args[0] === '--help' || args[0] === '-h') {
-    if (args.length === 0) return fail(2, 'usage', `missing command (run "help" for the list)`);
+  if (args.length === 0) return fail(io, json, { code: 2, kind: 'usage', message: 'missing command (run "help" for the list)' });
+  if (args[0] === 'help' || args[0] === '--help' || args[0] === '-h') {
     io.stdout.write(json ? `${JSON.stringify({ usage: USAGE })}\n` : `${USAGE}\n`);
     return 0;
   }
-  let orm: Awaited<ReturnType<typeof openDatabase>> | undefined;
-  let connection: Promise<Connection> | undefined;
-  let outbox: WorkflowOutbox | undefined;
+  const resources = new AdminResources(io.env);
   try {
-    const box = secretBoxFor(loadConfig(secretsEnv, io.env));
-    const databaseUrl = io.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL;
-    const logger = createLogger({ service: `${SERVICE_NAME}-admin`, level: 'warn', destination: process.stderr });
-    orm = await openDatabase(databaseUrl, logger);
-    const root = orm.em;
-    const openOutbox = async (): Promise<WorkflowOutbox> => {
-      if (outbox) return outbox;
-      const address = io.env['TEMPORAL_ADDRESS']?.trim() || DEFAULT_ADMIN_TEMPORAL_ADDRESS;
-      connection = Connection.connect({ address, connectTimeout: '5s' });
-      const client = new Client({ connection: await connection, namespace: io.env['TEMPORAL_NAMESPACE']?.trim() || 'default' });
-      outbox = createWorkflowOutbox({ em: root, client, logger });
-      return outbox;
-    };
-    const result = await runAdminCommand(args, { em: orm.em.fork(), box, outbox: openOutbox });
+    const result = await runAdminCommand(args, await resources.deps());
     // The command's deliveries are dispatched after its commit in the background: let them finish before exiting.
-    await outbox?.idle();
+    await resources.idle();
     io.stdout.write(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) return fail(2, 'usage', `${error.message} (run "help" for the list)`);
-    if (error instanceof NotFoundError) return fail(1, 'not_found', error.message);
-    if (error instanceof ValidationError || (error instanceof DomainError && error.kind === 'business_rule')) {
-      return fail(2, 'invalid_argument', error.message);
-    }
-    if (error instanceof ConfigError) return fail(1, 'config', error.message);
-    return fail(1, 'failed', error instanceof Error ? error.message : String(error));
+    return fail(io, json, exitFor(error));
   } finally {
-    await connection?.then((c) => c.close()).catch(() => {});
-    await orm?.close();
+    await resources.close();
+  }
+}
+
+function fail(io: AdminIo, json: boolean, exit: Exit): number {
+  io.stderr.write(`${exit.code === 2 ? 'usage error' : 'error'}: ${exit.message}\n`);
+  if (json) io.stdout.write(`${JSON.stringify({ error: { code: exit.kind, message: exit.message } })}\n`);
+  return exit.code;
+}
+
+/** Exit 2 for what the operator typed (bad arguments, a value a domain rule refuses), 1 for everything else. */
+function exitFor(error: unknown): Exit {
+  if (error instanceof UsageError) return { code: 2, kind: 'usage', message: `${error.message} (run "help" for the list)` };
+  if (error instanceof NotFoundError) return { code: 1, kind: 'not_found', message: error.message };
+  if (error instanceof ValidationError || (error instanceof DomainError && error.kind === 'business_rule')) {
+    return { code: 2, kind: 'invalid_argument', message: error.message };
+  }
+  if (error instanceof ConfigError) return { code: 1, kind: 'config', message: error.message };
+  return { code: 1, kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The database and, only for the commands that queue deliveries, a Temporal client: opened on demand, closed once. */
+class AdminResources {
+  private orm: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  private connection: Promise<Connection> | undefined;
+  private outbox: WorkflowOutbox | undefined;
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  async deps(): Promise<AdminDeps> {
+    const box = secretBoxFor(loadConfig(secretsEnv, this.env));
+    const logger = createLogger({ service: `${SERVICE_NAME}-admin`, level: 'warn', destination: process.stderr });
+    this.orm = await openDatabase(this.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL, logger);
+    const root = this.orm.em;
+    return { em: root.fork(), box, outbox: () => this.openOutbox(root, logger) };
+  }
+
+  idle(): Promise<void> {
+    return this.outbox?.idle() ?? Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    await this.connection?.then((c) => c.close()).catch(() => {});
+    await this.orm?.close();
+  }
+
+  private async openOutbox(em: EntityManager, logger: Logger): Promise<WorkflowOutbox> {
+    if (this.outbox) return this.outbox;
+    this.connection = Connection.connect({ address: this.env['TEMPORAL_ADDRESS']?.trim() || DEFAULT_ADMIN_TEMPORAL_ADDRESS, connectTimeout: '5s' });
+    const client = new Client({ connection: await this.connection, namespace: this.env['TEMPORAL_NAMESPACE']?.trim() || 'default' });
+    this.outbox = createWorkflowOutbox({ em, client, logger });
+    return this.outbox;
   }
 }
