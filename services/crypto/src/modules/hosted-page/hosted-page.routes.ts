@@ -37,11 +37,11 @@ function wantsJson(req: Request): boolean {
   return req.accepts(['html', 'json']) === 'json';
 }
 
-export function hostedPageRoutes(paymentRequests: PaymentRequestService): RequestHandler {
-  const page = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/?$`);
-  const qr = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/qr\\.svg$`);
-  const asset = new RegExp(`^${HOSTED_PAGE_ASSETS}/([^/]+)$`);
+const PAGE = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/?$`);
+const QR_CODE = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/qr\\.svg$`);
+const ASSET = new RegExp(`^${HOSTED_PAGE_ASSETS}/([^/]+)$`);
 
+export function hostedPageRoutes(paymentRequests: PaymentRequestService): RequestHandler {
   const load = async (slug: string) => {
     const request = await paymentRequests.findPublic(slug);
     const body = presentPublicPaymentRequest(request, paymentRequests.clock());
@@ -49,42 +49,45 @@ export function hostedPageRoutes(paymentRequests: PaymentRequestService): Reques
     return { body, uri };
   };
 
+  /** The page; an unknown slug is a 404 page for browsers and the API's `{"message"}` for JSON clients. */
+  const servePage = async (req: Request, res: Response, slug: string): Promise<void> => {
+    try {
+      const { body, uri } = await load(slug);
+      secure(res, 'no-store');
+      res.type('text/html').send(renderHostedPage({ request: body, qrPath: `${HOSTED_PAGE_PREFIX}/${encodeURIComponent(body.id)}/qr.svg`, paymentUri: uri, now: paymentRequests.clock() }));
+    } catch (error) {
+      if (!(error instanceof NotFoundError) || wantsJson(req)) throw error;
+      secure(res, 'no-store');
+      res.status(404).type('text/html').send(renderNotFoundPage());
+    }
+  };
+
+  const serveQrCode = async (res: Response, slug: string): Promise<void> => {
+    const { uri } = await load(slug);
+    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    secure(res, 'no-store');
+    res.type('image/svg+xml').send(svg);
+  };
+
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
-      let match = page.exec(req.path);
-      if (match) {
-        try {
-          const { body, uri } = await load(match[1]!);
-          secure(res, 'no-store');
-          res.type('text/html').send(renderHostedPage({ request: body, qrPath: `${HOSTED_PAGE_PREFIX}/${encodeURIComponent(body.id)}/qr.svg`, paymentUri: uri, now: paymentRequests.clock() }));
-        } catch (error) {
-          if (!(error instanceof NotFoundError) || wantsJson(req)) throw error;
-          secure(res, 'no-store');
-          res.status(404).type('text/html').send(renderNotFoundPage());
-        }
-        return;
-      }
-      match = qr.exec(req.path);
-      if (match) {
-        const { uri } = await load(match[1]!);
-        const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-        secure(res, 'no-store');
-        res.type('image/svg+xml').send(svg);
-        return;
-      }
-      match = asset.exec(req.path);
-      const file = match?.[1];
-      if (file !== undefined && Object.hasOwn(HOSTED_PAGE_FILES, file)) {
-        secure(res, 'static');
-        res.sendFile(file, { root: HOSTED_PAGE_STATIC_DIR, headers: { 'Content-Type': HOSTED_PAGE_FILES[file] } }, (error) => {
-          if (error) next(error);
-        });
-        return;
-      }
+      const page = PAGE.exec(req.path)?.[1];
+      if (page !== undefined) return await servePage(req, res, page);
+      const qrCode = QR_CODE.exec(req.path)?.[1];
+      if (qrCode !== undefined) return await serveQrCode(res, qrCode);
+      const asset = ASSET.exec(req.path)?.[1];
+      if (asset !== undefined && Object.hasOwn(HOSTED_PAGE_FILES, asset)) return serveAsset(res, asset, next);
       next();
     } catch (error) {
       next(error);
     }
   };
+}
+
+function serveAsset(res: Response, file: string, next: NextFunction): void {
+  secure(res, 'static');
+  res.sendFile(file, { root: HOSTED_PAGE_STATIC_DIR, headers: { 'Content-Type': HOSTED_PAGE_FILES[file] } }, (error) => {
+    if (error) next(error);
+  });
 }
