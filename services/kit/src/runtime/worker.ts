@@ -10,7 +10,7 @@ import { TASK_QUEUES } from '@tributary/workflows';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { ServiceEnv } from '../config/index.js';
 import type { Logger } from '../logging/index.js';
-import { createWorkflowOutbox, type SweepOptions } from '../outbox/index.js';
+import { createWorkflowOutbox, type SweepOptions, type WorkflowOutbox } from '../outbox/index.js';
 import { createWebhookDeliveryActivities, createWebhookSender } from '../webhooks/index.js';
 import type { ServiceDefinition, ServiceWorkerContext } from './definition.js';
 
@@ -36,7 +36,6 @@ export interface RunningWorker {
 
 export async function startServiceWorker(definition: Pick<ServiceDefinition, 'name' | 'worker'>, options: StartServiceWorkerOptions): Promise<RunningWorker> {
   const { orm, logger, config } = options;
-  const service = definition.name;
   const releases: Array<() => Promise<void>> = [];
   const release = async () => {
     for (const fn of releases.splice(0).reverse()) await fn();
@@ -44,35 +43,22 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
   try {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
     releases.push(() => connection.close());
-    const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-    releases.push(() => clientConnection.close());
-    // One outbox serves the sweeper and the service's activities, so what an activity's transaction enqueues (e.g.
-    // crypto's payment.expired delivery) is dispatched right after its commit instead of on the next sweep.
-    const outbox = createWorkflowOutbox({ em: orm.em, client: new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), logger });
-    releases.push(() => outbox.idle());
+    const outbox = await openOutbox(options, releases);
     const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, outbox };
     const worker = await createServiceWorker({
-      service,
+      service: definition.name,
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
       // Each activity runs in its own MikroORM context, as each HTTP request does, so the service's domain services
       // (built once on orm.em) use a fresh EntityManager per execution.
       workerOptions: { interceptors: { activity: [() => ({ inbound: { execute: (input, next) => RequestContext.create(orm.em, () => next(input)) } })] } },
-      activities: {
-        ...definition.worker.activities?.(context),
-        ...createWebhookDeliveryActivities({
-          em: orm.em,
-          sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
-          resolveSigningSecret: (ref) => definition.worker.resolveSigningSecret(ref, { em: orm.em.fork(), env: context.env }),
-          logger,
-        }),
-      },
+      activities: serviceActivities(definition, context, config),
     });
     const sweeper = outbox.startSweeper(options.sweeper);
     releases.push(() => sweeper.stop());
     for (const loop of definition.worker.background?.(context) ?? []) releases.push(() => loop.stop());
     const done = worker.run().finally(release);
-    logger.info({ taskQueue: TASK_QUEUES[service], address: config.TEMPORAL_ADDRESS }, 'worker started');
+    logger.info({ taskQueue: TASK_QUEUES[definition.name], address: config.TEMPORAL_ADDRESS }, 'worker started');
     return {
       worker,
       done,
@@ -85,4 +71,30 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
     await release();
     throw error;
   }
+}
+
+/**
+ * One outbox serves the sweeper and the service's activities, so what an activity's transaction enqueues (e.g.
+ * crypto's payment.expired delivery) is dispatched right after its commit instead of on the next sweep.
+ */
+async function openOutbox({ orm, logger, config }: StartServiceWorkerOptions, releases: Array<() => Promise<void>>): Promise<WorkflowOutbox> {
+  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  releases.push(() => clientConnection.close());
+  const outbox = createWorkflowOutbox({ em: orm.em, client: new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), logger });
+  releases.push(() => outbox.idle());
+  return outbox;
+}
+
+/** The service's own activities and the shared webhook delivery activities on the service's database. */
+function serviceActivities(definition: Pick<ServiceDefinition, 'worker'>, context: ServiceWorkerContext, config: ServiceWorkerConfig) {
+  const { orm, logger } = context;
+  return {
+    ...definition.worker.activities?.(context),
+    ...createWebhookDeliveryActivities({
+      em: orm.em,
+      sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
+      resolveSigningSecret: (ref) => definition.worker.resolveSigningSecret(ref, { em: orm.em.fork(), env: context.env }),
+      logger,
+    }),
+  };
 }
