@@ -1,5 +1,5 @@
-// The Temporal client of a service's HTTP process, for its workflow outbox: connects on first use (the service starts
-// and serves while Temporal is down; /readyz reports it) and is closed with the app.
+// The Temporal client of a service's workflow outbox (HTTP process and worker alike): connects on first use (a service
+// starts and serves while Temporal is down; /readyz reports it) and is closed with the process's other resources.
 import { Client, Connection } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceEnv } from '../config/index.js';

@@ -4,13 +4,12 @@
 // unreachable then, or a crash between commit and dispatch).
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { TASK_QUEUES } from '@tributary/workflows';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { ServiceEnv } from '../config/index.js';
 import type { Logger } from '../logging/index.js';
-import { createWorkflowOutbox, type SweepOptions, type WorkflowOutbox } from '../outbox/index.js';
+import { openWorkflowOutbox, type SweepOptions, type WorkflowOutbox } from '../outbox/index.js';
 import { createWebhookDeliveryActivities, createWebhookSender } from '../webhooks/index.js';
 import type { ServiceDefinition, ServiceWorkerContext } from './definition.js';
 
@@ -43,7 +42,7 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
   try {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
     releases.push(() => connection.close());
-    const outbox = await openOutbox(options, releases);
+    const outbox = openOutbox(options, releases);
     const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, outbox };
     const worker = await createServiceWorker({
       service: definition.name,
@@ -77,11 +76,9 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
  * One outbox serves the sweeper and the service's activities, so what an activity's transaction enqueues (e.g.
  * crypto's payment.expired delivery) is dispatched right after its commit instead of on the next sweep.
  */
-async function openOutbox({ orm, logger, config }: StartServiceWorkerOptions, releases: Array<() => Promise<void>>): Promise<WorkflowOutbox> {
-  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-  releases.push(() => clientConnection.close());
-  const outbox = createWorkflowOutbox({ em: orm.em, client: new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), logger });
-  releases.push(() => outbox.idle());
+function openOutbox({ orm, logger, config }: StartServiceWorkerOptions, releases: Array<() => Promise<void>>): WorkflowOutbox {
+  const { outbox, close } = openWorkflowOutbox({ em: orm.em, config, logger });
+  releases.push(close);
   return outbox;
 }
 
