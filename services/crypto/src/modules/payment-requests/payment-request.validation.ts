@@ -8,6 +8,7 @@ import {
   assertPublicWebhookUrl,
   checkInput,
   integerQueryParam,
+  integerRangeMessage,
   parseInput,
   wellFormedText,
   type FieldErrors,
@@ -146,9 +147,9 @@ export interface NewPaymentRequestChecks {
   fields?: FieldErrors;
 }
 
-/** Field errors keyed by the spec's names. */
-function specFieldErrors(fields: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [CREATE_FIELD_NAMES[key as CreateFieldName] ?? key, messages]));
+/** Field errors keyed by the spec's names (`names`: domain name → spec name). */
+function specFieldErrors(fields: FieldErrors, names: Readonly<Record<string, string>>): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => [names[key] ?? key, messages]));
 }
 
 /**
@@ -158,7 +159,7 @@ function specFieldErrors(fields: FieldErrors): FieldErrors {
  */
 export async function validateNewPaymentRequest(draft: PaymentRequestDraft, checks: NewPaymentRequestChecks): Promise<NewPaymentRequest> {
   const parsed = checkInput(newPaymentRequestSchema, draft, { rootField: 'body' });
-  const fields: FieldErrors = { ...checks.fields, ...(parsed.success ? {} : specFieldErrors(parsed.fields)) };
+  const fields: FieldErrors = { ...checks.fields, ...(parsed.success ? {} : specFieldErrors(parsed.fields, CREATE_FIELD_NAMES)) };
   checkAmountAgainstType(draft, fields);
   const valid = <K extends CreateFieldName>(field: K) => (parsed.success && !fields[CREATE_FIELD_NAMES[field]] ? parsed.data[field] : fieldAlone(draft, field, fields));
   const asset = await checkAsset(valid('assetId'), valid('amount'), checks, fields);
@@ -236,12 +237,11 @@ export interface PaymentRequestListQuery {
   reference?: string | null | undefined;
 }
 
-const listBound = (min: number, max: number) =>
-  z
-    .number()
-    .int({ error: `Must be an integer between ${min} and ${max}.` })
-    .min(min, { error: `Must be an integer between ${min} and ${max}.` })
-    .max(max, { error: `Must be an integer between ${min} and ${max}.` });
+/** A typed list bound with the REST query parameter's message (kit integerRangeMessage). */
+const listBound = (min: number, max: number) => {
+  const error = integerRangeMessage(min, max);
+  return z.number().int({ error }).min(min, { error }).max(max, { error });
+};
 
 /** The list query's rules on typed values (GraphQL's Int arguments), with the REST query's bounds and messages. */
 const paymentRequestListSchema = z.object({
@@ -260,7 +260,7 @@ export type ValidPaymentRequestListQuery = z.output<typeof paymentRequestListSch
 export function validateListQuery(query: PaymentRequestListQuery): ValidPaymentRequestListQuery {
   const parsed = checkInput(paymentRequestListSchema, query, { rootField: 'query' });
   if (parsed.success) return parsed.data;
-  throw new ValidationError(Object.fromEntries(Object.entries(parsed.fields).map(([key, messages]) => [LIST_FIELD_NAMES[key] ?? key, messages])));
+  throw new ValidationError(specFieldErrors(parsed.fields, LIST_FIELD_NAMES));
 }
 
 /** The REST query (strings) as a list query; ValidationError (422) on a parameter that does not parse. */
