@@ -77,6 +77,11 @@ function single(args: ParsedArgs, name: string): string {
   return values[0]!;
 }
 
+/** An optional option's value (the last one given), or undefined. */
+function optional(args: ParsedArgs, name: string): string | undefined {
+  return args.options.get(name)?.at(-1);
+}
+
 function positionals(args: ParsedArgs, count: number, usage: string): string[] {
   if (args.positionals.length !== count) throw new UsageError(`expected: ${usage}`);
   return args.positionals;
@@ -243,9 +248,9 @@ const pay: AdminCommand = {
     const request = await deps.em.fork().getRepository(PaymentRequest).findBySlug(slug);
     if (!request) throw new NotFoundError(`No payment request with id ${slug}.`);
     const asset = request.asset as Asset;
-    const confirmationsText = args.options.get('confirmations')?.at(-1);
+    const confirmationsText = optional(args, 'confirmations');
     const confirmations = confirmationsText === undefined ? asset.confirmations : wholeNumber(confirmationsText, '--confirmations');
-    const txid = args.options.get('txid')?.at(-1) ?? randomBytes(32).toString('hex');
+    const txid = optional(args, 'txid') ?? randomBytes(32).toString('hex');
     const outbox = request.webhookUrl ? await outboxOf(deps) : undefined;
     const recorded = await new PaymentService(deps.em, { events: createPaymentWebhookSink({ outbox }), outbox }).record({ chain: asset.chain, txid, index: 0, amount, confirmations, to: { slug } });
     const { payment, paymentRequest } = recorded;
@@ -274,7 +279,7 @@ const deliveries: AdminCommand = {
   options: ['account'],
   async run(args, deps) {
     positionals(args, 0, this.usage);
-    const accountText = args.options.get('account')?.at(-1);
+    const accountText = optional(args, 'account');
     const scope = { accountId: accountText === undefined ? undefined : positiveId(accountText, '--account') };
     const views = (await new WebhookDeliveryService(deps.em).recent(scope)).map(presentDelivery);
     return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map(deliveryText).join('\n') };
