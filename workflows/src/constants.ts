@@ -18,6 +18,7 @@ export const SERVICE_NAMES = Object.keys(TASK_QUEUES) as ServiceName[];
 export const WORKFLOW_TYPES = {
   webhookDelivery: 'webhookDeliveryWorkflow',
   invoiceExpiry: 'invoiceExpiryWorkflow',
+  widgetSessionExpiry: 'widgetSessionExpiryWorkflow',
 } as const;
 
 /** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
@@ -37,6 +38,25 @@ export type InvoiceSignalName = (typeof INVOICE_SIGNALS)[keyof typeof INVOICE_SI
 export function invoiceWorkflowId(slug: string): string {
   if (!slug) throw new Error('invoiceWorkflowId: slug must not be empty');
   return `invoice-${slug}`;
+}
+
+/** Signals the widget session expiry workflow accepts: either one ends it early, without expiring the session. */
+export const WIDGET_SESSION_SIGNALS = {
+  /** The shopper completed checkout: the session is authorized and can no longer expire. */
+  authorized: 'authorized',
+  /** The merchant cancelled the session. */
+  cancelled: 'cancelled',
+} as const;
+
+export type WidgetSessionSignalName = (typeof WIDGET_SESSION_SIGNALS)[keyof typeof WIDGET_SESSION_SIGNALS];
+
+/**
+ * Workflow id of the expiry workflow of one bnpl widget session (`widget-session-<token>`): one workflow per session,
+ * so authorize and cancel can signal it by the session token alone.
+ */
+export function widgetSessionWorkflowId(sessionToken: string): string {
+  if (!sessionToken) throw new Error('widgetSessionWorkflowId: sessionToken must not be empty');
+  return `widget-session-${sessionToken}`;
 }
 
 /**

@@ -11,7 +11,10 @@ import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql
 import { migrations } from './migrations/index.js';
 import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
 import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
+import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
+import { planEntities } from './modules/plans/index.js';
+import { widgetSessionEntities } from './modules/widget-sessions/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
@@ -20,7 +23,7 @@ export { SERVICE_NAME };
 export const bnplEnv = serviceEnv;
 export type BnplConfig = z.infer<typeof bnplEnv>;
 
-export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...kitEntities];
+export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { PLAN_CATALOGUE, addIntervals, installmentSchedule, isoDate, planById, planCovers, planFeeCents } from '../src/modules/plans/index.js';
+
+const purchase = new Date('2026-01-31T18:30:00Z');
+
+describe('plan catalogue', () => {
+  it('offers Pay in 4 from 50.00 to 1,000.00, interest free and on for a new merchant', () => {
+    const payIn4 = planById('pay_in_4');
+    expect(payIn4).toMatchObject({ installmentCount: 4, feeBps: 0, minAmountCents: 5_000, maxAmountCents: 100_000, enabledByDefault: true });
+    expect(PLAN_CATALOGUE.filter((p) => p.enabledByDefault).map((p) => p.id)).toEqual(['pay_in_4']);
+    expect([4_999, 5_000, 100_000, 100_001].map((a) => planCovers(payIn4, a))).toEqual([false, true, true, false]);
+  });
+});
+
+describe('installment schedule', () => {
+  it('adds up exactly to the total for every plan and many awkward amounts', () => {
+    for (const plan of PLAN_CATALOGUE) {
+      for (const principal of [plan.minAmountCents, plan.minAmountCents + 1, 33_333, 99_999, plan.maxAmountCents]) {
+        const schedule = installmentSchedule(plan, principal, purchase);
+        expect(schedule.totalCents).toBe(principal + planFeeCents(plan, principal));
+        expect(schedule.installments.reduce((sum, i) => sum + i.amountCents, 0)).toBe(schedule.totalCents);
+        expect(schedule.installments.map((i) => i.installmentNumber)).toEqual(Array.from({ length: plan.installmentCount }, (_, i) => i + 1));
+      }
+    }
+  });
+
+  it('puts the odd cents on the first installment', () => {
+    const { installments } = installmentSchedule(planById('pay_in_4'), 10_003, purchase);
+    expect(installments.map((i) => i.amountCents)).toEqual([2_503, 2_500, 2_500, 2_500]);
+  });
+
+  it('Pay in 4 is due at checkout and every 14 days after it', () => {
+    const { installments } = installmentSchedule(planById('pay_in_4'), 10_000, purchase);
+    expect(installments.map((i) => i.dueDate)).toEqual(['2026-01-31', '2026-02-14', '2026-02-28', '2026-03-14']);
+  });
+
+  it('monthly plans start one month after checkout and clamp to the end of short months', () => {
+    const { installments } = installmentSchedule(planById('monthly_3'), 30_000, purchase);
+    expect(installments.map((i) => i.dueDate)).toEqual(['2026-02-28', '2026-03-31', '2026-04-30']);
+  });
+
+  it('charges the plan fee in basis points of the principal, rounded half up', () => {
+    expect(planFeeCents(planById('monthly_6'), 20_000)).toBe(1_200);
+    expect(planFeeCents(planById('monthly_6'), 20_008)).toBe(1_200); // 1200.48
+    expect(planFeeCents(planById('monthly_6'), 20_009)).toBe(1_201); // 1200.54
+    expect(installmentSchedule(planById('monthly_12'), 50_000, purchase)).toMatchObject({ feeCents: 6_000, totalCents: 56_000 });
+  });
+
+  it('refuses a principal that is not a positive integer', () => {
+    expect(() => installmentSchedule(planById('pay_in_4'), 0, purchase)).toThrow(/positive integer/);
+    expect(() => installmentSchedule(planById('pay_in_4'), 10.5, purchase)).toThrow(/positive integer/);
+  });
+
+  it('steps across year ends in UTC', () => {
+    expect(isoDate(addIntervals(new Date('2026-12-31T23:59:59Z'), { unit: 'month', count: 1 }, 2))).toBe('2027-02-28');
+    expect(isoDate(addIntervals(new Date('2026-12-25T00:00:00Z'), { unit: 'day', count: 14 }, 1))).toBe('2027-01-08');
+  });
+});
