@@ -28,3 +28,12 @@ export interface InvoiceExpiryWorkflowResult {
   /** Stored status reported by the last activity call; null when ended by signal before the deadline. */
   status: string | null;
 }
+
+export interface WidgetSessionExpiryWorkflowInput {
+  /** Id of the bnpl widget session. */
+  sessionId: string;
+  /** Its token (the workflow id is `widgetSessionWorkflowId(sessionToken)`). */
+  sessionToken: string;
+  /** Deadline, ISO 8601: the workflow sleeps (durable timer, workflow time) until then. */
+  expiresAt: string;
+}

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Merchant } from '../merchants/index.js';
+import { MerchantPlanRepository } from './merchant-plan.repository.js';
 import { PLAN_IDS } from './plan-catalogue.js';
 
 /**
@@ -9,6 +10,7 @@ import { PLAN_IDS } from './plan-catalogue.js';
 export const MerchantPlanSchema = defineEntity({
   name: 'MerchantPlan',
   tableName: 'merchant_plans',
+  repository: () => MerchantPlanRepository,
   uniques: [{ properties: ['merchant', 'planId'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),

@@ -17,6 +17,7 @@ export {
   type SessionStatus,
   type SessionTransition,
 } from './session-status-engine.js';
+export { widgetSessionExpirySignal, widgetSessionExpiryStart, type ExpiringSession } from './widget-session-expiry.commands.js';
 export { SESSION_TOKEN_PATTERN, SESSION_TOKEN_PREFIX, generateSessionToken } from './session-token.js';
 
 export const widgetSessionEntities = [WidgetSessionSchema];

@@ -1,0 +1,17 @@
+import { EntityRepository } from '@mikro-orm/postgresql';
+import { PLAN_CATALOGUE, type InstallmentPlan, type PlanId } from './plan-catalogue.js';
+import type { MerchantPlan } from './merchant-plan.entity.js';
+
+export class MerchantPlanRepository extends EntityRepository<MerchantPlan> {
+  /** Each catalogue plan with the merchant's switch (its row, else the catalogue default), in catalogue order. */
+  async configuredFor(merchantId: string): Promise<Array<{ plan: InstallmentPlan; isEnabled: boolean }>> {
+    const rows = await this.find({ merchant: merchantId });
+    const switches = new Map<PlanId, boolean>(rows.map((row) => [row.planId, row.isEnabled]));
+    return PLAN_CATALOGUE.map((plan) => ({ plan, isEnabled: switches.get(plan.id) ?? plan.enabledByDefault }));
+  }
+
+  /** The plans checkout may offer this merchant's shoppers now. */
+  async enabledFor(merchantId: string): Promise<InstallmentPlan[]> {
+    return (await this.configuredFor(merchantId)).filter((c) => c.isEnabled).map((c) => c.plan);
+  }
+}
