@@ -2,6 +2,7 @@
 // table with exact status codes and fields, the secret shown once and stored encrypted, validation, merchant scoping,
 // the per-merchant limit, no contact at registration, and the same rules through GraphQL.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { WebhookDelivery, WorkflowOutboxEntry, generateSecretBoxKey, secretBoxFor } from '@tributary/kit';
 import { startHttpsReceiver, type HttpsReceiver } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey } from '../src/modules/api-keys/index.js';
@@ -12,6 +13,7 @@ import {
   RESERVED_WEBHOOK_EVENTS,
   WEBHOOK_EVENT_NAMES,
   WEBHOOK_SECRET_PATTERN,
+  WEBHOOK_SIGNATURE_VERIFICATION_SNIPPET,
   WebhookEndpoint,
   WebhookEndpointSecrets,
   WebhookEndpointService,
@@ -364,5 +366,18 @@ describe('GraphQL: webhookEndpoints and the endpoint mutations (same service, sa
     const anonymous = await gql(h.service.url, 'mutation { createBnplWebhookEndpoint(input: { url: "https://localhost/k", events: ["loan.authorized"] }) { secret } }');
     expect(anonymous.body.errors![0]!.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(await h.orm.em.fork().count(WebhookEndpoint, { url: 'https://localhost/k' })).toBe(0);
+  });
+});
+
+describe('receiver documentation', () => {
+  it('the /docs page (OpenAPI Webhooks tag) and the README show how to verify X-Service-Signature', async () => {
+    const document = (await (await fetch(`${h.service.url}/api/v1/openapi.json`)).json()) as { tags: Array<{ name: string; description?: string }>; paths: Record<string, unknown> };
+    const tag = document.tags.find((t) => t.name === 'Webhooks');
+    expect(tag?.description).toContain(WEBHOOK_SIGNATURE_VERIFICATION_SNIPPET);
+    expect(tag?.description).toContain('X-Service-Signature');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/merchant/webhooks', '/api/v1/merchant/webhooks/{id}']));
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`\`\`\`js\n${WEBHOOK_SIGNATURE_VERIFICATION_SNIPPET}\n\`\`\``);
+    expect(WEBHOOK_SIGNATURE_VERIFICATION_SNIPPET).toContain('timingSafeEqual');
   });
 });

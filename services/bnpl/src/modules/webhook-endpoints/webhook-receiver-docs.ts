@@ -23,7 +23,7 @@ app.post('/hooks/bnpl', express.raw({ type: 'application/json' }), (req, res) =>
   res.sendStatus(204);
 });`;
 
-const minutes = (ms: number): string => (ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`);
+const humanDuration = (ms: number): string => (ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`);
 const schedule = WEBHOOK_SCHEDULES.bnpl;
 
 export const WEBHOOKS_TAG_DESCRIPTION = [
@@ -33,7 +33,7 @@ export const WEBHOOKS_TAG_DESCRIPTION = [
   '',
   `**Events emitted**: ${EMITTED_WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}. **Accepted for subscription but never emitted**: ${RESERVED_WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}.`,
   '',
-  `**Retries**: a non-2xx answer, a timeout (over ${schedule.attemptTimeoutMs / 1000} s) or a connection error is retried after ${schedule.delaysMs.slice(1).map(minutes).join(', ')}; after the ${schedule.delaysMs.length - 1}th retry the delivery is marked failed. Redirects are not followed.`,
+  `**Retries**: a non-2xx answer, a timeout (over ${schedule.attemptTimeoutMs / 1000} s) or a connection error is retried after ${schedule.delaysMs.slice(1).map(humanDuration).join(', ')}; after the ${schedule.delaysMs.length - 1}th retry the delivery is marked failed. Redirects are not followed.`,
   '',
   '**Verifying `X-Service-Signature`** (Node): compute the HMAC over the raw bytes, before any JSON parsing, and compare in constant time.',
   '',
