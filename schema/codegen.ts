@@ -22,6 +22,10 @@ export const CODEGEN_SERVICES = {
     mappers: {
       BnplMerchant: '../modules/merchants/index.js#Merchant',
       BnplApiKey: '../modules/api-keys/index.js#ApiKey',
+      BnplWebhookEndpoint: '../modules/webhook-endpoints/index.js#WebhookEndpoint',
+      BnplCreatedWebhookEndpoint: '../modules/webhook-endpoints/index.js#CreatedWebhookEndpoint',
+      BnplWebhookDelivery: '@tributary/kit#DeliveryWithAttempts',
+      BnplWebhookDeliveryAttempt: '@tributary/kit#WebhookDeliveryAttempt as WebhookDeliveryAttemptRow',
     },
   },
   crypto: {

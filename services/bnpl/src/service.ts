@@ -1,6 +1,6 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, requireSecretsKeyInProduction, secretBoxFor, secretsFields, serviceEnv } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -15,15 +15,18 @@ import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { planEntities } from './modules/plans/index.js';
 import { widgetSessionEntities } from './modules/widget-sessions/index.js';
+import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
+import { WebhookDeliveryService, webhookDeliveryResolvers } from './modules/webhooks/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
 
 export { SERVICE_NAME };
-export const bnplEnv = serviceEnv;
+/** serviceEnv + the kit's secrets env (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets; required in production). */
+export const bnplEnv = serviceEnv.extend({ ...secretsFields }).superRefine(requireSecretsKeyInProduction);
 export type BnplConfig = z.infer<typeof bnplEnv>;
 
-export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...kitEntities];
+export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;
@@ -31,27 +34,42 @@ export const bnplErrorFormat = envelopeErrorFormat;
 export type { ServiceApp as BnplApp, RunningService as RunningBnplService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<BnplConfig>): Promise<ServiceApp> {
+  // Workflow starts (webhook deliveries) are committed with their change and dispatched after the commit in the
+  // background, so a request never waits on Temporal; the worker's sweeper catches up.
+  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   const services: BnplServices = {
     auth: new MerchantAuthService(orm.em),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em),
+    webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
+    webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
-  return composeServiceApp<BnplContext>({
+  const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,
     logger,
     config,
     errorFormat: bnplErrorFormat,
-    routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
+    routes: (express) => {
+      express.use(apiKeyRoutes(services.auth, services.apiKeys));
+      express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
+    },
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers),
+      resolvers: mergeResolvers(merchantResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await temporal.close();
+    },
+  };
 }
 
 export const bnplService = defineService({

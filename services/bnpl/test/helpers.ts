@@ -6,7 +6,8 @@ import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
 import { bnplService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
-export const startHarness = (): Promise<ServiceHarness> => startServiceHarness(bnplService);
+/** `env` adds service variables to the test config (e.g. WEBHOOK_ALLOW_PRIVATE_HOSTS, SECRETS_ENCRYPTION_KEY). */
+export const startHarness = (options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> => startServiceHarness(bnplService, options);
 
 export interface TestMerchant {
   merchant: Merchant;

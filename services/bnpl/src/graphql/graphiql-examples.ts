@@ -24,4 +24,31 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    query: `query WebhookEndpointsAndDeliveries {
+  bnplMerchant {
+    webhookEndpoints {
+      id
+      url
+      events
+      isActive
+    }
+    webhookDeliveries(limit: 10) {
+      id
+      event
+      endpointUrl
+      status
+      attemptCount
+      lastStatusCode
+      attempts {
+        attemptNumber
+        outcome
+        statusCode
+        attemptedAt
+      }
+    }
+  }
+}
+`,
+  },
 ];

@@ -3,9 +3,12 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Merchant } from '../modules/merchants/index.js';
 import type { ApiKey } from '../modules/api-keys/index.js';
+import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
+import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -29,6 +32,14 @@ export type BnplApiKey = {
   publicKey: Scalars['String']['output'];
 };
 
+/** A new webhook endpoint and its signing secret. */
+export type BnplCreatedWebhookEndpoint = {
+  __typename?: 'BnplCreatedWebhookEndpoint';
+  /** whsec_...: the HMAC-SHA256 key of X-Service-Signature. Shown only here; stored encrypted. */
+  secret: Scalars['String']['output'];
+  webhookEndpoint: BnplWebhookEndpoint;
+};
+
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchant = {
   __typename?: 'BnplMerchant';
@@ -39,6 +50,16 @@ export type BnplMerchant = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   settlementCadence: BnplSettlementCadence;
+  /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
+  webhookDeliveries: Array<BnplWebhookDelivery>;
+  /** Webhook endpoints in creation order, without secrets (dashboard token only). */
+  webhookEndpoints: Array<BnplWebhookEndpoint>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantWebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** How often a merchant is paid out; set by a platform administrator. */
@@ -46,6 +67,109 @@ export type BnplSettlementCadence =
   | 'DAILY'
   | 'MONTHLY'
   | 'WEEKLY';
+
+/** One delivery of one event to one endpoint (a manual re-send is a new delivery of the same event). */
+export type BnplWebhookDelivery = {
+  __typename?: 'BnplWebhookDelivery';
+  attemptCount: Scalars['Int']['output'];
+  attempts: Array<BnplWebhookDeliveryAttempt>;
+  /** The exact JSON body sent on every attempt. */
+  body: Scalars['String']['output'];
+  /** ISO 8601 UTC; when the delivery was delivered or permanently failed. */
+  completedAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** 1, 2, ... per event: the first endpoint's delivery is 1, further endpoints and re-sends count on. */
+  deliveryNumber: Scalars['Int']['output'];
+  endpointUrl: Scalars['String']['output'];
+  /** The event name, e.g. loan.authorized. */
+  event: Scalars['String']['output'];
+  /** The event's id, one per (subject, event), e.g. loan.authorized:<loan id>; shared by every endpoint's delivery and re-send of it. */
+  eventId: Scalars['String']['output'];
+  /** Delivery id (UUID): what the operator command redeliver takes. */
+  id: Scalars['ID']['output'];
+  /** HTTP status of the latest attempt, null when none answered. */
+  lastStatusCode?: Maybe<Scalars['Int']['output']>;
+  /** ISO 8601 UTC; when the next retry is due. */
+  nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  /** The delivery this one re-sends, if any. */
+  redeliveryOf?: Maybe<Scalars['ID']['output']>;
+  /** queued, delivering, delivered or failed. */
+  status: Scalars['String']['output'];
+  /** The endpoint it was queued for (it may have been deleted since). */
+  webhookEndpointId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type BnplWebhookDeliveryAttempt = {
+  __typename?: 'BnplWebhookDeliveryAttempt';
+  /** 1 to 9 (the first attempt and 8 retries). */
+  attemptNumber: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  attemptedAt: Scalars['String']['output'];
+  durationMs: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  /** delivered or failed. */
+  outcome: Scalars['String']['output'];
+  /** HTTP status, null when no response (timeout, refused connection). */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+/** An HTTPS endpoint receiving the merchant's signed events; its secret is never readable after creation. */
+export type BnplWebhookEndpoint = {
+  __typename?: 'BnplWebhookEndpoint';
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** Subscribed event names (loan.authorized, installment.paid, ...). */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** An inactive endpoint receives nothing. */
+  isActive: Scalars['Boolean']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
+/** The create body of POST /api/v1/merchant/webhooks in GraphQL spelling; validation errors name the REST fields (url, events.<index>, is_active). */
+export type CreateBnplWebhookEndpointInput = {
+  /** At least one known event name; duplicates are dropped. */
+  events: Array<Scalars['String']['input']>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** https URL of a public host. */
+  url: Scalars['String']['input'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Registers a webhook endpoint (same rules and errors as POST /api/v1/merchant/webhooks; dashboard token only). The answer carries the endpoint's signing secret, shown only here. */
+  createBnplWebhookEndpoint?: Maybe<BnplCreatedWebhookEndpoint>;
+  /** Deletes an endpoint (DELETE /api/v1/merchant/webhooks/{id}) and returns its id. Another merchant's or an unknown endpoint: NOT_FOUND. */
+  deleteBnplWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
+  /** Re-sends one of the merchant's webhook deliveries to its endpoint's current URL: a new delivery of the same event with the same body bytes (same event, timestamp and data) and its own attempts. A deleted or inactive endpoint: BAD_USER_INPUT; another merchant's or an unknown delivery: NOT_FOUND. */
+  redeliverBnplWebhookDelivery?: Maybe<BnplWebhookDelivery>;
+  /** Replaces an endpoint's url, events and isActive (PUT /api/v1/merchant/webhooks/{id}); the secret is kept. Another merchant's or an unknown endpoint: NOT_FOUND. */
+  updateBnplWebhookEndpoint?: Maybe<BnplWebhookEndpoint>;
+};
+
+
+export type MutationCreateBnplWebhookEndpointArgs = {
+  input: CreateBnplWebhookEndpointInput;
+};
+
+
+export type MutationDeleteBnplWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRedeliverBnplWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateBnplWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateBnplWebhookEndpointInput;
+};
 
 /**
  * Subgraph of the BNPL merchant service.
@@ -58,6 +182,13 @@ export type Query = {
   __typename?: 'Query';
   /** The merchant the caller's credential belongs to. */
   bnplMerchant?: Maybe<BnplMerchant>;
+};
+
+/** The body of PUT /api/v1/merchant/webhooks/{id}: every setting is replaced. */
+export type UpdateBnplWebhookEndpointInput = {
+  events: Array<Scalars['String']['input']>;
+  isActive: Scalars['Boolean']['input'];
+  url: Scalars['String']['input'];
 };
 
 
@@ -157,10 +288,18 @@ export type ResolversTypes = {
   BnplApiKey: ResolverTypeWrapper<ApiKey>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   BnplSettlementCadence: BnplSettlementCadence;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
+  BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
+  BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UpdateBnplWebhookEndpointInput: UpdateBnplWebhookEndpointInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -168,9 +307,17 @@ export type ResolversParentTypes = {
   BnplApiKey: ApiKey;
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
+  BnplCreatedWebhookEndpoint: CreatedWebhookEndpoint;
   BnplMerchant: Merchant;
-  Query: Record<PropertyKey, never>;
+  Int: Scalars['Int']['output'];
+  BnplWebhookDelivery: DeliveryWithAttempts;
+  BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
+  BnplWebhookEndpoint: WebhookEndpoint;
   Boolean: Scalars['Boolean']['output'];
+  CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
+  Mutation: Record<PropertyKey, never>;
+  Query: Record<PropertyKey, never>;
+  UpdateBnplWebhookEndpointInput: UpdateBnplWebhookEndpointInput;
 };
 
 export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplApiKey'] = ResolversParentTypes['BnplApiKey']> = {
@@ -181,6 +328,11 @@ export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends Re
   publicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplCreatedWebhookEndpoint'] = ResolversParentTypes['BnplCreatedWebhookEndpoint']> = {
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookEndpoint?: Resolver<ResolversTypes['BnplWebhookEndpoint'], ParentType, ContextType>;
+};
+
 export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplMerchant'] = ResolversParentTypes['BnplMerchant'], FederationReferenceType extends FederationReferenceTypes['BnplMerchant'] = FederationReferenceTypes['BnplMerchant']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BnplMerchant']> | FederationReferenceType, FederationReferenceType, ContextType>;
   apiKeys?: Resolver<Array<ResolversTypes['BnplApiKey']>, ParentType, ContextType>;
@@ -188,6 +340,51 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
+  webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
+};
+
+export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attempts?: Resolver<Array<ResolversTypes['BnplWebhookDeliveryAttempt']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deliveryNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  endpointUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  redeliveryOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookEndpointId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type BnplWebhookDeliveryAttemptResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDeliveryAttempt'] = ResolversParentTypes['BnplWebhookDeliveryAttempt']> = {
+  attemptNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type BnplWebhookEndpointResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookEndpoint'] = ResolversParentTypes['BnplWebhookEndpoint']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
+  deleteBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplWebhookEndpointArgs, 'id'>>;
+  redeliverBnplWebhookDelivery?: Resolver<Maybe<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverBnplWebhookDeliveryArgs, 'id'>>;
+  updateBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdateBnplWebhookEndpointArgs, 'id' | 'input'>>;
 };
 
 export type QueryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -196,7 +393,12 @@ export type QueryResolvers<ContextType = BnplContext, ParentType extends Resolve
 
 export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
+  BnplCreatedWebhookEndpoint?: BnplCreatedWebhookEndpointResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
+  BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
+  BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
+  BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 };
 
