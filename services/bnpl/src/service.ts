@@ -1,6 +1,6 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, serviceEnv } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql
 import { migrations } from './migrations/index.js';
 import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
 import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
+import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
 import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { planEntities } from './modules/plans/index.js';
@@ -37,13 +38,22 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em),
   };
-  return composeServiceApp<BnplContext>({
+  // Workflow signals (the session expiry workflow's `authorized`) are committed with their change and dispatched after
+  // the commit in the background; the worker's sweeper catches up on what that missed.
+  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  // loan.authorized goes to the webhooks module's LoanEventSink once it is wired here (`events`); none until then.
+  const checkout = new CheckoutService(orm.em, { outbox: temporal.outbox });
+  const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,
     logger,
     config,
     errorFormat: bnplErrorFormat,
-    routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
+    routes: (express) => {
+      express.use(apiKeyRoutes(services.auth, services.apiKeys));
+      express.use(checkoutRoutes(checkout));
+    },
+    otherBodyRoutes: [CHECKOUT_FORM_BODY_ROUTE],
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
@@ -52,6 +62,13 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await temporal.close();
+    },
+  };
 }
 
 export const bnplService = defineService({
