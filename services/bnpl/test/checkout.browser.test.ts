@@ -95,6 +95,13 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** 12 monthly payments as well, for a long schedule (1,234.56: 3 monthly and 12 monthly cover it, Pay in 4 does not). */
+async function enableLongSchedule(): Promise<void> {
+  const em = h.orm.em.fork();
+  if (!(await em.findOne(MerchantPlan, { merchant: merchant.merchant.id, planId: 'monthly_12' }))) em.create(MerchantPlan, { merchant: merchant.merchant.id, planId: 'monthly_12', isEnabled: true });
+  await em.flush();
+}
+
 const newSession = (overrides: WidgetSessionOverrides = {}) =>
   createWidgetSession(h, merchant, { successUrl: `${shop.origin}/thanks`, cancelUrl: `${shop.origin}/cart`, ...overrides });
 const checkoutUrl = (session: WidgetSession) => `${h.service.url}/checkout/${session.token}`;
@@ -164,6 +171,11 @@ describe('checkout in Chromium', () => {
     expect(await page.inputValue('#email')).toBe('shopper@example.com');
     // The stylesheet applied (same-origin file under the page's CSP).
     expect(await page.$eval('#confirm', (b) => (globalThis as unknown as { getComputedStyle(e: unknown): { display: string } }).getComputedStyle(b).display)).toBe('block');
+    // Confirm without the terms: the form comes back with the message, and focus on the summary linking to it.
+    await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 422), page.click('#confirm')]);
+    await page.waitForSelector('#terms-error');
+    expect(await focusedId(page)).toBe('error-summary');
+    expect(await page.textContent('#error-summary a[href="#terms"]')).toBe('Accept the terms to continue.');
     await page.check('#plan-monthly_3');
     await page.check('#terms');
     await Promise.all([page.waitForURL(`${shop.origin}/thanks`), page.click('#confirm')]);
@@ -174,8 +186,28 @@ describe('checkout in Chromium', () => {
     expect(await statusOf(session)).toBe('authorized');
     const thanks = shop.requests.filter((r) => r.path === '/thanks').at(-1)!;
     expect(thanks.headers.referer).toBeUndefined();
-    expect(problems).toEqual(noProblems);
+    expect(problems).toEqual({ ...noProblems, consoleErrors: ['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)'] });
     expect(refused).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('reads on a phone: one column, nothing wider than the screen', async () => {
+    await enableLongSchedule();
+    const session = await newSession({ amountCents: 123_456, purchaseDescription: 'A very long description '.repeat(15) + 'Averyveryverylongwordwithoutanyspacesatallthatwouldoverflowanarrowscreen' });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await allowLoopbackOnly(context);
+    const page = await context.newPage();
+    const problems = await watchPage(page);
+    await page.goto(checkoutUrl(session));
+    expect(await page.$$eval('input[name="plan_id"]', (inputs) => inputs.length)).toBe(2);
+    const widths = await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number }; getElementById(id: string): { getBoundingClientRect(): { width: number } } } }).document;
+      return { scroll: doc.documentElement.scrollWidth, client: doc.documentElement.clientWidth, button: doc.getElementById('confirm').getBoundingClientRect().width };
+    });
+    expect(widths.client).toBe(360);
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(widths.button).toBeGreaterThan(300);
+    expect(problems).toEqual(noProblems);
     await context.close();
   }, 60_000);
 
@@ -215,6 +247,23 @@ describe('checkout in Chromium', () => {
     // The merchant page stayed where it was; only the frame moved on to the confirmation.
     expect(page.url()).toBe(shopUrl(session, 'iframe'));
     expect(await frame.textContent('#headline')).toBe('Payment plan confirmed');
+    // Loading the confirmation again (a reload, a second tab) sends the same message again: merchants dedupe by loan_id.
+    await frame.goto(`${checkoutUrl(session)}?embed=iframe`);
+    await page.waitForFunction(() => (globalThis as unknown as ShopWindow).successes.length === 2, undefined, { timeout: 15_000 });
+    const [first, second] = (await shopState(page)).successes;
+    expect(second).toEqual(first);
+    expect(await loansOf(session)).toHaveLength(1);
+    // widget.js opens nothing but this service's checkout pages.
+    const refusal = await page.evaluate(() => {
+      try {
+        (globalThis as unknown as { BnplCheckout: { mount(c: string, u: string): unknown } }).BnplCheckout.mount('#checkout-container', 'https://evil.example/checkout/ws_x');
+        return 'mounted';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+    expect(refusal).toBe(`BnplCheckout: checkoutUrl must be a checkout_url of ${h.service.url}`);
+    expect(await page.$$('iframe')).toHaveLength(1);
     expect(problems).toEqual(noProblems);
     expect(refused).toEqual([]);
     await context.close();

@@ -330,6 +330,12 @@ describe('POST /checkout/{token} (confirm)', () => {
     const s = await session();
     const text = await fetch(`${url}/checkout/${s.token}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     expect(text.status).toBe(415);
+    // A form bigger than 8 kB or with more than 20 fields is no shopper's form: 413, nothing stored.
+    const big = await confirm(s.token, validForm({ email: `${'a'.repeat(9_000)}@example.com` }));
+    expect([big.status, await big.json()]).toEqual([413, { error: { code: 'payload_too_large', message: 'The request body is too large.' } }]);
+    const many = await confirm(s.token, Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}`, 'x'])));
+    expect(many.status).toBe(413);
+    expect(await loansOf(s.id)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
 // form post), the page's static files under CHECKOUT_ASSETS_PREFIX and GET /widget.js for merchant pages. One
 // path-less middleware, as crypto's hosted page: these are pages for people, not part of the merchant API that the
 // OpenAPI document (and its route-drift check) describes.
-import { NotFoundError, type OtherBodyRoute } from '@tributary/kit';
+import { NotFoundError, PayloadTooLargeError, bodyParserErrorToDomain, type OtherBodyRoute } from '@tributary/kit';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { CHECKOUT_ASSETS_PREFIX, CHECKOUT_PAGE_PREFIX, WIDGET_SCRIPT_PATH } from '../../api-paths.js';
 import { CHECKOUT_ASSET_CACHE_CONTROL, CHECKOUT_PAGE_FILES, CHECKOUT_STATIC_DIR, WIDGET_SCRIPT_CACHE_CONTROL, WIDGET_SCRIPT_FILE } from './checkout.assets.js';
@@ -17,6 +17,15 @@ export const CHECKOUT_FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 export const CHECKOUT_FORM_BODY_ROUTE: OtherBodyRoute = { path: `${CHECKOUT_PAGE_PREFIX}/*`, mediaTypes: [CHECKOUT_FORM_MEDIA_TYPE] };
 /** The form has four short fields; anything bigger is not a shopper's form. */
 export const CHECKOUT_FORM_BODY_LIMIT = '8kb';
+
+/** More form fields than this is not the checkout's form. */
+const CHECKOUT_FORM_PARAMETER_LIMIT = 20;
+
+/** body-parser's refusals of a form as the kit's errors (413 for too big or too many fields), never a 500. */
+function formBodyError(error: unknown): unknown {
+  if ((error as { type?: unknown }).type === 'parameters.too.many') return new PayloadTooLargeError(`${CHECKOUT_FORM_PARAMETER_LIMIT} fields`, { cause: error });
+  return bodyParserErrorToDomain(error, CHECKOUT_FORM_BODY_LIMIT) ?? error;
+}
 
 /** HTTP status of each confirm outcome (README Decisions, "Checkout confirm"). */
 export const CONFIRM_STATUS: Record<ConfirmOutcome['kind'], number> = { booked: 200, invalid: 422, declined: 200, refused: 409 };
@@ -50,7 +59,7 @@ function sendNotFound(req: Request, res: Response, error: unknown): void {
 }
 
 export function checkoutRoutes(checkout: CheckoutService): RequestHandler {
-  const readForm = express.urlencoded({ extended: false, limit: CHECKOUT_FORM_BODY_LIMIT, parameterLimit: 20, type: CHECKOUT_FORM_MEDIA_TYPE });
+  const readForm = express.urlencoded({ extended: false, limit: CHECKOUT_FORM_BODY_LIMIT, parameterLimit: CHECKOUT_FORM_PARAMETER_LIMIT, type: CHECKOUT_FORM_MEDIA_TYPE });
 
   const openPage = async (req: Request, res: Response, token: string): Promise<void> => {
     try {
@@ -93,7 +102,7 @@ export function checkoutRoutes(checkout: CheckoutService): RequestHandler {
       if (req.method === 'POST') {
         const page = PAGE.exec(req.path)?.[1];
         if (page !== undefined) {
-          await new Promise<void>((resolve, reject) => readForm(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+          await new Promise<void>((resolve, reject) => readForm(req, res, (error?: unknown) => (error ? reject(formBodyError(error)) : resolve())));
           return await confirm(req, res, page);
         }
       }
