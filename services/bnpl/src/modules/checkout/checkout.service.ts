@@ -82,7 +82,7 @@ export class CheckoutService {
     if (isClosed(status)) return { kind: 'closed', summary, status };
     const decision = await this.decide(this.em, session, session.customerEmail ?? null);
     const stored = decision.decision === status ? session : await this.recordEligibility(token, decision);
-    return this.pageFor(stored, summary, decision, prefilledValues(session, planOffers(decision.plans, session.amountCents, this.now())));
+    return this.openedPage(stored, summary, decision);
   }
 
   /**
@@ -151,11 +151,13 @@ export class CheckoutService {
     });
   }
 
-  private async pageFor(session: WidgetSession, summary: CheckoutSummary, decision: EligibilityDecision, values: ShopperFormValues): Promise<CheckoutPage> {
+  /** The page of a session as stored after its eligibility decision: the prefilled form when eligible. */
+  private async openedPage(session: WidgetSession, summary: CheckoutSummary, decision: EligibilityDecision): Promise<CheckoutPage> {
     const status = effectiveStatus(session.toState(), this.now());
     if (status === 'authorized') return this.completedPage(this.em, session, summary);
     if (isClosed(status) || decision.decision === 'ineligible') return { kind: 'closed', summary, status: isClosed(status) ? status : 'ineligible' };
-    return { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, this.now()), values, errors: {} };
+    const offers = planOffers(decision.plans, session.amountCents, this.now());
+    return { kind: 'form', summary, offers, values: prefilledValues(session, offers), errors: {} };
   }
 
   /** The form again with the shopper's values and messages (the plans as offered now). */
