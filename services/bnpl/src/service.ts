@@ -11,12 +11,13 @@ import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql
 import { migrations } from './migrations/index.js';
 import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
 import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
+import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
 import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { planEntities } from './modules/plans/index.js';
 import { widgetSessionEntities } from './modules/widget-sessions/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
-import { WebhookDeliveryService, webhookDeliveryResolvers } from './modules/webhooks/index.js';
+import { WebhookDeliveryService, createLoanWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
@@ -45,6 +46,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
+  // loan.authorized is queued in the booking transaction as one delivery per subscribed endpoint.
+  const checkout = new CheckoutService(orm.em, { outbox: temporal.outbox, events: createLoanWebhookSink({ outbox: temporal.outbox }) });
   const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,
@@ -54,7 +57,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     routes: (express) => {
       express.use(apiKeyRoutes(services.auth, services.apiKeys));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
+      express.use(checkoutRoutes(checkout));
     },
+    otherBodyRoutes: [CHECKOUT_FORM_BODY_ROUTE],
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),

@@ -3,6 +3,7 @@
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
 import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
+import { WidgetSession, generateSessionToken } from '../src/modules/widget-sessions/index.js';
 import { bnplService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
@@ -25,4 +26,56 @@ export async function createMerchant(h: ServiceHarness, name: string, token: Par
   em.create(DashboardToken, { user, tokenHash: hashDashboardToken(plaintext), revokedAt: null, expiresAt: null, ...token });
   await em.flush();
   return { merchant, user, token: plaintext };
+}
+
+/** The fields a test may set on a widget session (everything else has a working default). */
+export type WidgetSessionOverrides = Partial<
+  Pick<
+    WidgetSession,
+    | 'token'
+    | 'livemode'
+    | 'status'
+    | 'amountCents'
+    | 'currency'
+    | 'orderReference'
+    | 'customerEmail'
+    | 'customerPhone'
+    | 'purchaseDescription'
+    | 'successUrl'
+    | 'cancelUrl'
+    | 'expiresAt'
+    | 'authorizedAt'
+    | 'cancelledAt'
+  >
+>;
+
+/**
+ * A widget session made through the entity (as POST /api/v1/widget/sessions stores one): test mode, initialized,
+ * USD 120.00 (Pay in 4 covers it), shopper e-mail and phone prefilled, 30 minutes to live.
+ */
+export async function createWidgetSession(h: ServiceHarness, merchant: Merchant | TestMerchant, overrides: WidgetSessionOverrides = {}): Promise<WidgetSession> {
+  const em = h.orm.em.fork();
+  const merchantId = merchant instanceof Merchant ? merchant.id : merchant.merchant.id;
+  const session = em.create(WidgetSession, {
+    token: generateSessionToken(),
+    merchant: merchantId,
+    livemode: false,
+    status: 'initialized',
+    amountCents: 12_000,
+    currency: 'USD',
+    orderReference: `order-${crypto.randomUUID().slice(0, 8)}`,
+    customerEmail: 'shopper@example.com',
+    customerPhone: '+14155550123',
+    purchaseDescription: 'Walnut desk lamp',
+    successUrl: 'https://shop.example/thanks',
+    cancelUrl: 'https://shop.example/cart',
+    expiresAt: new Date(Date.now() + 30 * 60_000),
+    authorizedAt: null,
+    cancelledAt: null,
+    idempotencyKey: null,
+    idempotencyFingerprint: null,
+    ...overrides,
+  });
+  await em.flush();
+  return session;
 }
