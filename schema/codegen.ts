@@ -22,6 +22,7 @@ export const CODEGEN_SERVICES = {
     mappers: {
       BnplMerchant: '../modules/merchants/index.js#Merchant',
       BnplApiKey: '../modules/api-keys/index.js#ApiKey',
+      BnplPaymentLink: '../modules/payment-links/index.js#PaymentLink',
     },
   },
   crypto: {

@@ -13,9 +13,11 @@ import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/
 import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
+import { PaymentLinkService, paymentLinkEntities, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { planEntities } from './modules/plans/index.js';
 import { widgetSessionEntities } from './modules/widget-sessions/index.js';
 import { seedDemoData } from './seed.js';
+import { publicBaseUrl } from './public-url.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
 
@@ -23,7 +25,7 @@ export { SERVICE_NAME };
 export const bnplEnv = serviceEnv;
 export type BnplConfig = z.infer<typeof bnplEnv>;
 
-export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...kitEntities];
+export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...paymentLinkEntities, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;
@@ -36,6 +38,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     auth: new MerchantAuthService(orm.em),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em),
+    paymentLinks: new PaymentLinkService(orm.em, publicBaseUrl(config)),
   };
   return composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
@@ -43,11 +46,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     logger,
     config,
     errorFormat: bnplErrorFormat,
-    routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
+    routes: (express) => {
+      express.use(apiKeyRoutes(services.auth, services.apiKeys));
+      express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
+    },
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers),
+      resolvers: mergeResolvers(merchantResolvers, paymentLinkResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

@@ -3,9 +3,11 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Merchant } from '../modules/merchants/index.js';
 import type { ApiKey } from '../modules/api-keys/index.js';
+import type { PaymentLink } from '../modules/payment-links/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -38,7 +40,52 @@ export type BnplMerchant = {
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** Payment links not deleted, newest first. */
+  paymentLinks: Array<BnplPaymentLink>;
   settlementCadence: BnplSettlementCadence;
+};
+
+/** A permanent shareable URL bound to a fixed price. */
+export type BnplPaymentLink = {
+  __typename?: 'BnplPaymentLink';
+  /** Fixed price, minor units. */
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** test or live */
+  environment: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  isRedeemable: Scalars['Boolean']['output'];
+  /** Loans the link may sell; null = unlimited. */
+  maxUses?: Maybe<Scalars['Int']['output']>;
+  publicUrl: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  /** Loans booked through the link. */
+  usesCount: Scalars['Int']['output'];
+};
+
+export type BnplPaymentLinkInput = {
+  amountCents: Scalars['Int']['input'];
+  /** ISO 4217: USD, EUR or GBP. */
+  currency: Scalars['String']['input'];
+  /** test or live (default live). */
+  environment?: InputMaybe<Scalars['String']['input']>;
+  /** Omit or null for unlimited. */
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  title: Scalars['String']['input'];
+};
+
+/** Only the fields given change; maxUses: null removes the limit. */
+export type BnplPaymentLinkUpdate = {
+  amountCents?: InputMaybe<Scalars['Int']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  environment?: InputMaybe<Scalars['String']['input']>;
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** How often a merchant is paid out; set by a platform administrator. */
@@ -54,6 +101,53 @@ export type BnplSettlementCadence =
  * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
  * refusal always comes with an error (extensions.code UNAUTHENTICATED).
  */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Creates a payment link (dashboard token). Same rules as POST /api/v1/merchant/payment-links. */
+  createBnplPaymentLink?: Maybe<BnplPaymentLink>;
+  /** Deletes a payment link; its public page answers 404 from then on. True when deleted. */
+  deleteBnplPaymentLink?: Maybe<Scalars['Boolean']['output']>;
+  /** Changes the given fields of a payment link (PUT /api/v1/merchant/payment-links/{id}). */
+  updateBnplPaymentLink?: Maybe<BnplPaymentLink>;
+};
+
+
+/**
+ * Subgraph of the BNPL merchant service.
+ * Credential: a dashboard token (`X-Bnpl-Authorization: Bearer <DASHBOARD_TOKEN>`), or an API key pair
+ * (`X-Bnpl-Authorization: Bearer <SECRET_KEY>` plus `X-Merchant-Public-Key: <PUBLIC_KEY>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type MutationCreateBnplPaymentLinkArgs = {
+  input: BnplPaymentLinkInput;
+};
+
+
+/**
+ * Subgraph of the BNPL merchant service.
+ * Credential: a dashboard token (`X-Bnpl-Authorization: Bearer <DASHBOARD_TOKEN>`), or an API key pair
+ * (`X-Bnpl-Authorization: Bearer <SECRET_KEY>` plus `X-Merchant-Public-Key: <PUBLIC_KEY>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type MutationDeleteBnplPaymentLinkArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Subgraph of the BNPL merchant service.
+ * Credential: a dashboard token (`X-Bnpl-Authorization: Bearer <DASHBOARD_TOKEN>`), or an API key pair
+ * (`X-Bnpl-Authorization: Bearer <SECRET_KEY>` plus `X-Merchant-Public-Key: <PUBLIC_KEY>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type MutationUpdateBnplPaymentLinkArgs = {
+  id: Scalars['ID']['input'];
+  input: BnplPaymentLinkUpdate;
+};
+
 export type Query = {
   __typename?: 'Query';
   /** The merchant the caller's credential belongs to. */
@@ -158,9 +252,14 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
-  BnplSettlementCadence: BnplSettlementCadence;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  BnplPaymentLink: ResolverTypeWrapper<PaymentLink>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BnplPaymentLinkInput: BnplPaymentLinkInput;
+  BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
+  BnplSettlementCadence: BnplSettlementCadence;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -169,8 +268,13 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
   BnplMerchant: Merchant;
-  Query: Record<PropertyKey, never>;
+  BnplPaymentLink: PaymentLink;
+  Int: Scalars['Int']['output'];
   Boolean: Scalars['Boolean']['output'];
+  BnplPaymentLinkInput: BnplPaymentLinkInput;
+  BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
+  Mutation: Record<PropertyKey, never>;
+  Query: Record<PropertyKey, never>;
 };
 
 export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplApiKey'] = ResolversParentTypes['BnplApiKey']> = {
@@ -187,7 +291,29 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
+};
+
+export type BnplPaymentLinkResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPaymentLink'] = ResolversParentTypes['BnplPaymentLink']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  environment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isRedeemable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maxUses?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  publicUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  usesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
+  deleteBnplPaymentLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteBnplPaymentLinkArgs, 'id'>>;
+  updateBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationUpdateBnplPaymentLinkArgs, 'id' | 'input'>>;
 };
 
 export type QueryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -197,6 +323,8 @@ export type QueryResolvers<ContextType = BnplContext, ParentType extends Resolve
 export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
+  BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 };
 
