@@ -26,6 +26,7 @@ export const CODEGEN_SERVICES = {
       BnplCreatedWebhookEndpoint: '../modules/webhook-endpoints/index.js#CreatedWebhookEndpoint',
       BnplWebhookDelivery: '@tributary/kit#DeliveryWithAttempts',
       BnplWebhookDeliveryAttempt: '@tributary/kit#WebhookDeliveryAttempt as WebhookDeliveryAttemptRow',
+      BnplPaymentLink: '../modules/payment-links/index.js#PaymentLink',
     },
   },
   crypto: {

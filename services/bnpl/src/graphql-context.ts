@@ -5,6 +5,7 @@ import type { BnplPrincipal, MerchantAuthService } from './modules/merchant-auth
 import type { MerchantService } from './modules/merchants/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
+import type { PaymentLinkService } from './modules/payment-links/index.js';
 
 export interface BnplServices {
   auth: MerchantAuthService;
@@ -12,6 +13,7 @@ export interface BnplServices {
   apiKeys: ApiKeyService;
   webhookEndpoints: WebhookEndpointService;
   webhookDeliveries: WebhookDeliveryService;
+  paymentLinks: PaymentLinkService;
 }
 
 /** The context of bnpl's resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -14,11 +14,13 @@ import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-au
 import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
 import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
+import { PaymentLinkService, paymentLinkEntities, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { planEntities } from './modules/plans/index.js';
 import { widgetSessionEntities } from './modules/widget-sessions/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
 import { seedDemoData } from './seed.js';
+import { publicBaseUrl } from './public-url.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
 
@@ -27,7 +29,7 @@ export { SERVICE_NAME };
 export const bnplEnv = serviceEnv.extend({ ...secretsFields }).superRefine(requireSecretsKeyInProduction);
 export type BnplConfig = z.infer<typeof bnplEnv>;
 
-export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...paymentLinkEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;
@@ -43,6 +45,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     auth: new MerchantAuthService(orm.em),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em),
+    paymentLinks: new PaymentLinkService(orm.em, publicBaseUrl(config)),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
@@ -56,6 +59,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     errorFormat: bnplErrorFormat,
     routes: (express) => {
       express.use(apiKeyRoutes(services.auth, services.apiKeys));
+      express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
     },
@@ -63,7 +67,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
+      resolvers: mergeResolvers(merchantResolvers, paymentLinkResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

@@ -5,6 +5,7 @@ import type { Merchant } from '../modules/merchants/index.js';
 import type { ApiKey } from '../modules/api-keys/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
+import type { PaymentLink } from '../modules/payment-links/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -49,6 +50,8 @@ export type BnplMerchant = {
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** Payment links not deleted, newest first (dashboard token only). */
+  paymentLinks: Array<BnplPaymentLink>;
   settlementCadence: BnplSettlementCadence;
   /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
   webhookDeliveries: Array<BnplWebhookDelivery>;
@@ -60,6 +63,50 @@ export type BnplMerchant = {
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchantWebhookDeliveriesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A permanent shareable URL bound to a fixed price. */
+export type BnplPaymentLink = {
+  __typename?: 'BnplPaymentLink';
+  /** Fixed price, minor units. */
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** test or live */
+  environment: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  isRedeemable: Scalars['Boolean']['output'];
+  /** Loans the link may sell; null = unlimited. */
+  maxUses?: Maybe<Scalars['Int']['output']>;
+  publicUrl: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  /** Loans booked through the link. */
+  usesCount: Scalars['Int']['output'];
+};
+
+/** The create body of POST /api/v1/merchant/payment-links in GraphQL spelling; validation errors name the REST fields. */
+export type BnplPaymentLinkInput = {
+  amountCents: Scalars['Int']['input'];
+  /** ISO 4217: USD, EUR or GBP. */
+  currency: Scalars['String']['input'];
+  /** test or live (default live). */
+  environment?: InputMaybe<Scalars['String']['input']>;
+  /** Omit or null for unlimited. */
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  title: Scalars['String']['input'];
+};
+
+/** Only the fields given change; maxUses: null removes the limit. */
+export type BnplPaymentLinkUpdate = {
+  amountCents?: InputMaybe<Scalars['Int']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  environment?: InputMaybe<Scalars['String']['input']>;
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** How often a merchant is paid out; set by a platform administrator. */
@@ -140,19 +187,35 @@ export type CreateBnplWebhookEndpointInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Creates a payment link (dashboard token only). Same rules and errors as POST /api/v1/merchant/payment-links. */
+  createBnplPaymentLink?: Maybe<BnplPaymentLink>;
   /** Registers a webhook endpoint (same rules and errors as POST /api/v1/merchant/webhooks; dashboard token only). The answer carries the endpoint's signing secret, shown only here. */
   createBnplWebhookEndpoint?: Maybe<BnplCreatedWebhookEndpoint>;
+  /** Deletes a payment link (DELETE /api/v1/merchant/payment-links/{id}) and returns its id; its public page answers 404 from then on. */
+  deleteBnplPaymentLink?: Maybe<Scalars['ID']['output']>;
   /** Deletes an endpoint (DELETE /api/v1/merchant/webhooks/{id}) and returns its id. Another merchant's or an unknown endpoint: NOT_FOUND. */
   deleteBnplWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Re-sends one of the merchant's webhook deliveries to its endpoint's current URL: a new delivery of the same event with the same body bytes (same event, timestamp and data) and its own attempts. A deleted or inactive endpoint: BAD_USER_INPUT; another merchant's or an unknown delivery: NOT_FOUND. */
   redeliverBnplWebhookDelivery?: Maybe<BnplWebhookDelivery>;
+  /** Changes the given fields of a payment link (PUT /api/v1/merchant/payment-links/{id}). Another merchant's or an unknown link: NOT_FOUND. */
+  updateBnplPaymentLink?: Maybe<BnplPaymentLink>;
   /** Replaces an endpoint's url, events and isActive (PUT /api/v1/merchant/webhooks/{id}); the secret is kept. Another merchant's or an unknown endpoint: NOT_FOUND. */
   updateBnplWebhookEndpoint?: Maybe<BnplWebhookEndpoint>;
 };
 
 
+export type MutationCreateBnplPaymentLinkArgs = {
+  input: BnplPaymentLinkInput;
+};
+
+
 export type MutationCreateBnplWebhookEndpointArgs = {
   input: CreateBnplWebhookEndpointInput;
+};
+
+
+export type MutationDeleteBnplPaymentLinkArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -163,6 +226,12 @@ export type MutationDeleteBnplWebhookEndpointArgs = {
 
 export type MutationRedeliverBnplWebhookDeliveryArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateBnplPaymentLinkArgs = {
+  id: Scalars['ID']['input'];
+  input: BnplPaymentLinkUpdate;
 };
 
 
@@ -291,11 +360,14 @@ export type ResolversTypes = {
   BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  BnplPaymentLink: ResolverTypeWrapper<PaymentLink>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BnplPaymentLinkInput: BnplPaymentLinkInput;
+  BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplSettlementCadence: BnplSettlementCadence;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -310,10 +382,13 @@ export type ResolversParentTypes = {
   BnplCreatedWebhookEndpoint: CreatedWebhookEndpoint;
   BnplMerchant: Merchant;
   Int: Scalars['Int']['output'];
+  BnplPaymentLink: PaymentLink;
+  Boolean: Scalars['Boolean']['output'];
+  BnplPaymentLinkInput: BnplPaymentLinkInput;
+  BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
-  Boolean: Scalars['Boolean']['output'];
   CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
   Mutation: Record<PropertyKey, never>;
   Query: Record<PropertyKey, never>;
@@ -339,9 +414,25 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
   webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
+};
+
+export type BnplPaymentLinkResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPaymentLink'] = ResolversParentTypes['BnplPaymentLink']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  environment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isRedeemable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maxUses?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  publicUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  usesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
@@ -381,9 +472,12 @@ export type BnplWebhookEndpointResolvers<ContextType = BnplContext, ParentType e
 };
 
 export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
   createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
+  deleteBnplPaymentLink?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplPaymentLinkArgs, 'id'>>;
   deleteBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplWebhookEndpointArgs, 'id'>>;
   redeliverBnplWebhookDelivery?: Resolver<Maybe<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverBnplWebhookDeliveryArgs, 'id'>>;
+  updateBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationUpdateBnplPaymentLinkArgs, 'id' | 'input'>>;
   updateBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdateBnplWebhookEndpointArgs, 'id' | 'input'>>;
 };
 
@@ -395,6 +489,7 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
   BnplCreatedWebhookEndpoint?: BnplCreatedWebhookEndpointResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
+  BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;

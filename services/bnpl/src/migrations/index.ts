@@ -3,6 +3,7 @@ import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateMerchants } from './Migration20260701000000CreateMerchants.js';
 import { Migration20261123000000CreateCheckout } from './Migration20261123000000CreateCheckout.js';
 import { Migration20261123200000CreateWebhookEndpoints } from './Migration20261123200000CreateWebhookEndpoints.js';
+import { Migration20261123500000CreatePaymentLinks } from './Migration20261123500000CreatePaymentLinks.js';
 
 /** Every migration of the bnpl database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -11,4 +12,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000000CreateMerchants', class: Migration20260701000000CreateMerchants },
   { name: 'Migration20261123000000CreateCheckout', class: Migration20261123000000CreateCheckout },
   { name: 'Migration20261123200000CreateWebhookEndpoints', class: Migration20261123200000CreateWebhookEndpoints },
+  { name: 'Migration20261123500000CreatePaymentLinks', class: Migration20261123500000CreatePaymentLinks },
 ];

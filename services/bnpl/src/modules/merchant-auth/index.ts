@@ -6,5 +6,6 @@ export { DashboardToken, DashboardTokenSchema } from './dashboard-token.entity.j
 export { DASHBOARD_TOKEN_PATTERN, DASHBOARD_TOKEN_PREFIX, generateDashboardToken, hashDashboardToken } from './dashboard-token-credentials.js';
 export { MerchantAuthService, type BnplPrincipal } from './merchant-auth.service.js';
 export { dashboardPrincipalOf, requireDashboardToken } from './merchant-auth.guard.js';
+export { dashboardMerchantId } from './dashboard-only.js';
 
 export const merchantAuthEntities = [DashboardTokenSchema];

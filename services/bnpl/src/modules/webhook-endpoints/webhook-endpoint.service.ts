@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BusinessRuleError, ForbiddenError, NotFoundError, assertPublicWebhookUrl, parseInput, type HostResolver, type SecretBox } from '@tributary/kit';
-import type { BnplPrincipal } from '../merchant-auth/index.js';
+import { BusinessRuleError, NotFoundError, assertPublicWebhookUrl, parseInput, type HostResolver, type SecretBox } from '@tributary/kit';
+import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Merchant } from '../merchants/index.js';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { generateWebhookSecret, sealWebhookSecret } from './webhook-endpoint-secret.js';
@@ -35,8 +35,7 @@ export interface CreatedWebhookEndpoint {
  * GraphQL also accepts, is refused here so both doors apply the same rule.
  */
 export function webhookManagerMerchantId(principal: BnplPrincipal): string {
-  if (principal.kind !== 'dashboard') throw new ForbiddenError('Webhooks are managed with a dashboard token.');
-  return principal.merchantId;
+  return dashboardMerchantId(principal, 'Webhooks');
 }
 
 export class WebhookEndpointService {
