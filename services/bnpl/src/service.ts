@@ -1,24 +1,25 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
-import type { z } from 'zod';
 import { bnplApiDocument } from './api-document.js';
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
+import { bnplEnv, smtpUrlOf, type BnplConfig } from './config.js';
 import { createContext, type BnplContext, type BnplServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
-import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
-import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
+import { createSmtpMailer } from './mail/index.js';
+import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
+import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
+import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
 
 export { SERVICE_NAME };
-export const bnplEnv = serviceEnv;
-export type BnplConfig = z.infer<typeof bnplEnv>;
+export { bnplEnv, type BnplConfig };
 
 export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...kitEntities];
 
@@ -29,18 +30,28 @@ export type { ServiceApp as BnplApp, RunningService as RunningBnplService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<BnplConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
+  // One cache of verified API keys per process, shared so a revocation here is forgotten at once.
+  const verifiedApiKeys = new VerifiedApiKeyCache();
   const services: BnplServices = {
-    auth: new MerchantAuthService(orm.em),
+    auth: new MerchantAuthService(orm.em, { verifiedApiKeys }),
     merchants: new MerchantService(orm.em),
-    apiKeys: new ApiKeyService(orm.em),
+    apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
   };
-  return composeServiceApp<BnplContext>({
+  const mailer = createSmtpMailer({ url: smtpUrlOf(config), from: config.MAIL_FROM });
+  const login = new DashboardLoginService(orm.em, { mailer });
+  const rateLimits = await openRateLimitStore(config, logger);
+  const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,
     logger,
     config,
     errorFormat: bnplErrorFormat,
-    routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
+    routes: (express) => {
+      // The login limits first, so they run before the login routes (rate-limits.ts).
+      mountRateLimits(express, { store: rateLimits, config, logger });
+      express.use(dashboardLoginRoutes(services.auth, login));
+      express.use(apiKeyRoutes(services.auth, services.apiKeys));
+    },
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
@@ -49,6 +60,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await rateLimits.close();
+      mailer.close();
+    },
+  };
 }
 
 export const bnplService = defineService({

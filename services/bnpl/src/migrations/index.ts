@@ -1,10 +1,12 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateMerchants } from './Migration20260701000000CreateMerchants.js';
+import { Migration20261123100000DashboardLogin } from './Migration20261123100000DashboardLogin.js';
 
 /** Every migration of the bnpl database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
   // The kit's tables in this database (webhook deliveries and their attempts, the workflow outbox).
   ...kitMigrations,
   { name: 'Migration20260701000000CreateMerchants', class: Migration20260701000000CreateMerchants },
+  { name: 'Migration20261123100000DashboardLogin', class: Migration20261123100000DashboardLogin },
 ];
