@@ -169,6 +169,9 @@ describe('refusals: one 401 for every reason', () => {
     const bad = await post(url, '/api/v1/merchant/auth/login', { email: 'not an e-mail' });
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as { error: { fields: object } }).error.fields).toEqual({ email: ['Must be an e-mail address.'], password: ['This field is required.'] });
+    // Keys that name Object.prototype members are ignored like any unknown key (the fuzz test once got a 500 here).
+    const odd = await post(url, '/api/v1/merchant/auth/otp/verify', { toString: '\ud800', '': '', email, code: '000000' });
+    expect(odd.status).toBe(401);
     const code = await loginCode(email);
     for (let i = 0; i < LOGIN_CODE_MAX_ATTEMPTS; i += 1) {
       const res = await verify(email, '12345');
