@@ -98,7 +98,9 @@ describe('login → e-mailed code → dashboard token', () => {
     expect(await graphql.json()).toEqual({ data: { bnplMerchant: { id: merchantId, name: 'Happy Shop' } } });
   });
 
-  it('the seeded demo user signs in with the documented dev password', async () => {
+  it('the seeded demo user signs in with the documented dev password (printed by the seed for npm start)', async () => {
+    expect(await seedDemoData(h.orm.em.fork())).toMatchObject({ dashboard_email: DEMO_USER_EMAIL, dashboard_password: 'demo-password-local-only' });
+    expect(DEMO_USER_PASSWORD).toBe('demo-password-local-only');
     const code = await loginCode(DEMO_USER_EMAIL, DEMO_USER_PASSWORD);
     const res = await verify(DEMO_USER_EMAIL, code);
     expect(res.status).toBe(200);

@@ -178,9 +178,11 @@ const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   'user add': userAdd,
 };
 
+const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((command) => command.usage.length)) + 2;
+
 export const USAGE = [
   'usage: admin bnpl <command> [--json]',
-  ...Object.values(COMMANDS).map((command) => `  ${command.usage.padEnd(92)}${command.summary}`),
+  ...Object.values(COMMANDS).map((command) => `  ${command.usage.padEnd(USAGE_WIDTH)}${command.summary}`),
 ].join('\n');
 
 /** The command named by the first two words of `argv`, and the arguments after them. */

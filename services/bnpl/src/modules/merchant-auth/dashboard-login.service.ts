@@ -25,7 +25,9 @@ export interface IssuedDashboardToken {
   user: MerchantUser & { merchant: Merchant };
 }
 
-/** Why a code was refused (logged, never shown). */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** Why a code was refused (the error's internal message; never shown to the client). */
 type CodeRefusal = 'no code' | 'expired code' | 'wrong code' | 'wrong code, now exhausted';
 
 export interface DashboardLoginOptions {
@@ -49,7 +51,7 @@ export class DashboardLoginService {
   /** Step 1: checks the password, then e-mails a new code (replacing any earlier one). */
   async login(body: unknown): Promise<LoginStarted> {
     const { email, password } = parseInput(loginInput, body);
-    const user = await this.em.getRepository(MerchantUser).findByEmailWithMerchant(email);
+    const user = await this.em.getRepository(MerchantUser).findByEmail(email);
     // One bcrypt comparison on every path (a dummy hash when there is no user or password), so timing tells nothing.
     const matches = await passwordMatches(password, user?.passwordHash);
     if (!user || !matches) throw new AuthenticationError(user ? 'wrong password' : 'unknown e-mail');
@@ -93,8 +95,8 @@ export class DashboardLoginService {
    * counting a wrong try (the last allowed one deletes the code) or dropping an expired code.
    */
   private async checkCode(tx: EntityManager, user: MerchantUser | null, code: string): Promise<CodeRefusal | null> {
-    const stored = user ? await tx.findOne(LoginCode, { user: user.id }) : null;
-    // Compared even when there is nothing to compare with, so the paths do the same work.
+    // The same lookup and comparison with or without a user (the nil UUID matches no row), so the paths do the same work.
+    const stored = await tx.findOne(LoginCode, { user: user?.id ?? NIL_UUID });
     const matches = loginCodeMatches(code, stored);
     if (!stored) return 'no code';
     if (stored.expiresAt <= this.now()) {

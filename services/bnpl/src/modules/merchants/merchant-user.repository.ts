@@ -3,8 +3,8 @@ import type { MerchantUser } from './merchant-user.entity.js';
 import { normalizeEmail } from './merchant-user-email.js';
 
 export class MerchantUserRepository extends EntityRepository<MerchantUser> {
-  /** The user signing in with `email` (compared case-insensitively: stored lowercased), with the merchant. */
-  findByEmailWithMerchant(email: string): Promise<MerchantUser | null> {
-    return this.findOne({ email: normalizeEmail(email) }, { populate: ['merchant'] });
+  /** The user signing in with `email` (compared case-insensitively: stored lowercased). */
+  findByEmail(email: string): Promise<MerchantUser | null> {
+    return this.findOne({ email: normalizeEmail(email) });
   }
 }
