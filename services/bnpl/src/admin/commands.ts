@@ -185,11 +185,13 @@ export const USAGE = [
   ...Object.values(COMMANDS).map((command) => `  ${command.usage.padEnd(USAGE_WIDTH)}${command.summary}`),
 ].join('\n');
 
-/** The command named by the first two words of `argv`, and the arguments after them. */
+/** The command named by the first one or two words of `argv`, and the arguments after them. */
 function commandOf(argv: readonly string[]): { command: AdminCommand; rest: readonly string[] } {
   const [first, second] = argv;
-  const command = COMMANDS[`${first} ${second}`];
-  if (command) return { command, rest: argv.slice(2) };
+  const twoWords = COMMANDS[`${first} ${second}`];
+  if (twoWords) return { command: twoWords, rest: argv.slice(2) };
+  const oneWord = first === undefined ? undefined : COMMANDS[first];
+  if (oneWord) return { command: oneWord, rest: argv.slice(1) };
   throw new UsageError(first === undefined ? 'missing command' : `unknown command "${argv.slice(0, 2).join(' ')}"`);
 }
 
