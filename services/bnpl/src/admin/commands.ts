@@ -1,8 +1,10 @@
 // The operator commands of the bnpl service (`npm run admin -- bnpl <command>`): argument parsing and output only;
-// every rule lives in the domain service (MerchantAdminService). Each command returns one JSON document (--json) and a
+// every rule lives in the domain services (MerchantAdminService, WebhookDeliveryService). Each command returns one JSON document (--json) and a
 // human text; a bad argument throws UsageError (exit 2), an unknown id the kit's NotFoundError (exit 1).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WorkflowOutbox } from '@tributary/kit';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
+import { WebhookDeliveryService, presentDelivery } from '../modules/webhooks/index.js';
 
 /** A malformed command line: exit code 2 and one line on stderr. */
 export class UsageError extends Error {
@@ -14,6 +16,8 @@ export class UsageError extends Error {
 
 export interface AdminDeps {
   em: EntityManager;
+  /** The workflow outbox, for the commands that queue deliveries (redeliver): they are dispatched right after the commit. */
+  outbox?: () => WorkflowOutbox;
 }
 
 export interface CommandResult {
@@ -170,12 +174,48 @@ const merchantMdr: AdminCommand = {
   },
 };
 
+function deliveryText(view: ReturnType<typeof presentDelivery>): string {
+  const codes = view.attempts.map((a) => (a.status_code === null ? (a.outcome === 'delivered' ? 'ok' : 'error') : String(a.status_code))).join(',');
+  return `${view.id}  ${view.event.padEnd(20)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
+}
+
+const deliveries: AdminCommand = {
+  usage: 'deliveries [--merchant ID] [--limit N]',
+  summary: 'recent webhook deliveries (newest first) with their attempts and status codes',
+  options: ['merchant', 'limit'],
+  async run(args, deps) {
+    positionals(args, 0, this.usage);
+    const merchantId = optional(args, 'merchant');
+    const limitText = optional(args, 'limit');
+    if (limitText !== undefined && !/^\d{1,3}$/.test(limitText)) throw new UsageError(`--limit must be a number from 1 to 100 (got "${limitText}")`);
+    const scope = merchantId === undefined ? {} : { merchantId };
+    const views = (await new WebhookDeliveryService(deps.em).recent(scope, limitText === undefined ? undefined : Number(limitText))).map(presentDelivery);
+    return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map(deliveryText).join('\n') };
+  },
+};
+
+const redeliver: AdminCommand = {
+  usage: 'redeliver DELIVERY_ID',
+  summary: "re-send a delivery to its endpoint's current URL: a new delivery of the same event (same body bytes)",
+  options: [],
+  async run(args, deps) {
+    const [id] = positionals(args, 1, this.usage) as [string];
+    const { delivery } = await new WebhookDeliveryService(deps.em, deps.outbox?.()).redeliver(id);
+    return {
+      json: { delivery_id: delivery.id, workflow_id: delivery.workflowId, redelivery_of: delivery.redeliveryOf, event: delivery.eventName, endpoint_url: delivery.endpointUrl },
+      text: `Queued delivery ${delivery.id} (workflow ${delivery.workflowId}), a re-send of ${delivery.redeliveryOf ?? ''} (${delivery.eventName}) to ${delivery.endpointUrl}.`,
+    };
+  },
+};
+
 /** Every command by its words. */
 const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   'merchant create': merchantCreate,
   'merchant cadence': merchantCadence,
   'merchant mdr': merchantMdr,
   'user add': userAdd,
+  deliveries,
+  redeliver,
 };
 
 const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((command) => command.usage.length)) + 2;

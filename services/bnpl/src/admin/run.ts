@@ -2,13 +2,15 @@
 // stdout carries the result only: with --json exactly one JSON document (also for errors: {"error":{...}}), otherwise
 // human text. Exit codes: 0 done, 2 bad arguments or a value a rule refuses (one line on stderr), 1 unknown id or any
 // other failure. DATABASE_URL defaults to the bnpl database of `npm start`.
-import { ConflictError, DomainError, NotFoundError, ValidationError, createLogger, type FieldErrors } from '@tributary/kit';
+import { ConflictError, DomainError, NotFoundError, ValidationError, createLogger, openWorkflowOutbox, type FieldErrors, type OpenedWorkflowOutbox } from '@tributary/kit';
 import { openDatabase } from '../service.js';
 import { SERVICE_NAME } from '../service-name.js';
 import { USAGE, UsageError, runAdminCommand } from './commands.js';
 
 /** The bnpl database of `npm start` (embedded PostgreSQL on 5433). */
 export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/tributary_bnpl';
+/** The Temporal server of `npm start`, where `redeliver` dispatches the re-send's workflow right after its commit. */
+export const DEFAULT_ADMIN_TEMPORAL_ADDRESS = '127.0.0.1:7233';
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv;
@@ -34,16 +36,26 @@ export async function main(argv: readonly string[], io: AdminIo = { env: process
   }
   const logger = createLogger({ service: `${SERVICE_NAME}-admin`, level: 'warn', destination: process.stderr });
   let orm: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let temporal: OpenedWorkflowOutbox | undefined;
   try {
     orm = await openDatabase(io.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL, logger);
-    const result = await runAdminCommand(args, { em: orm.em.fork() });
+    const root = orm.em;
+    // The outbox's Temporal client connects on first use, so only `redeliver` ever dials Temporal.
+    const outbox = () => (temporal ??= openWorkflowOutbox({ em: root, config: temporalConfig(io.env), logger })).outbox;
+    const result = await runAdminCommand(args, { em: root.fork(), outbox });
     io.stdout.write(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {
     return fail(io, json, exitFor(error));
   } finally {
+    // Waits for a dispatch in flight (a re-send's workflow start), then closes the connection.
+    await temporal?.close();
     await orm?.close();
   }
+}
+
+function temporalConfig(env: NodeJS.ProcessEnv): { TEMPORAL_ADDRESS: string; TEMPORAL_NAMESPACE: string } {
+  return { TEMPORAL_ADDRESS: env['TEMPORAL_ADDRESS']?.trim() || DEFAULT_ADMIN_TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE: env['TEMPORAL_NAMESPACE']?.trim() || 'default' };
 }
 
 function fail(io: AdminIo, json: boolean, exit: Exit): number {
