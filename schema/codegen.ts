@@ -27,6 +27,8 @@ export const CODEGEN_SERVICES = {
       BnplWebhookDelivery: '@tributary/kit#DeliveryWithAttempts',
       BnplWebhookDeliveryAttempt: '@tributary/kit#WebhookDeliveryAttempt as WebhookDeliveryAttemptRow',
       BnplPaymentLink: '../modules/payment-links/index.js#PaymentLink',
+      BnplLoan: '../modules/loans/index.js#Loan',
+      BnplInstallment: '../modules/loans/index.js#Installment',
     },
   },
   crypto: {

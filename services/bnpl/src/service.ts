@@ -12,7 +12,7 @@ import { migrations } from './migrations/index.js';
 import { createSmtpMailer } from './mail/index.js';
 import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
 import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
-import { loanEntities } from './modules/loans/index.js';
+import { LoanService, loanEntities, loanResolvers } from './modules/loans/index.js';
 import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PaymentLinkService, paymentLinkEntities, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
@@ -48,6 +48,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
     paymentLinks: new PaymentLinkService(orm.em, publicBaseUrl(config)),
+    loans: new LoanService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
@@ -75,7 +76,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers, paymentLinkResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
+      resolvers: mergeResolvers(merchantResolvers, paymentLinkResolvers, loanResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

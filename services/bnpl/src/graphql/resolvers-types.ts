@@ -6,6 +6,7 @@ import type { ApiKey } from '../modules/api-keys/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { PaymentLink } from '../modules/payment-links/index.js';
+import type { Loan, Installment } from '../modules/loans/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -41,6 +42,60 @@ export type BnplCreatedWebhookEndpoint = {
   webhookEndpoint: BnplWebhookEndpoint;
 };
 
+/** One installment of a loan. */
+export type BnplInstallment = {
+  __typename?: 'BnplInstallment';
+  amountCents: Scalars['Int']['output'];
+  /** YYYY-MM-DD (UTC calendar day). */
+  dueDate: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  installmentNumber: Scalars['Int']['output'];
+  /** ISO 8601 UTC; null until paid. */
+  paidAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** A sale: the loan booked when a shopper completed checkout. */
+export type BnplLoan = {
+  __typename?: 'BnplLoan';
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  customerEmail: Scalars['String']['output'];
+  customerPhone?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC; null until funds are released to the merchant. */
+  disbursedAt?: Maybe<Scalars['String']['output']>;
+  /** The plan's shopper fee, minor units. */
+  feeCents: Scalars['Int']['output'];
+  /** The spec's loan_id. */
+  id: Scalars['ID']['output'];
+  installments: Array<BnplInstallment>;
+  /** false for loans made with a test key. */
+  livemode: Scalars['Boolean']['output'];
+  /** Human-readable, unique: LN-XXXXX-XXXXX. */
+  loanNumber: Scalars['String']['output'];
+  /** The installment plan the shopper chose (pay_in_4, monthly_3, monthly_6, monthly_12). */
+  planId: Scalars['String']['output'];
+  /** The cart amount the merchant sold, minor units. */
+  principalCents: Scalars['Int']['output'];
+  /** The session's order_reference. */
+  purchaseReference: Scalars['String']['output'];
+  status: BnplLoanStatus;
+  /** principal + fee; the installments add up to it exactly. */
+  totalCents: Scalars['Int']['output'];
+};
+
+/** Loan status values (spec: pending, approved, funded, active, paid_off, in_arrears, defaulted, written_off, cancelled). */
+export type BnplLoanStatus =
+  | 'ACTIVE'
+  | 'APPROVED'
+  | 'CANCELLED'
+  | 'DEFAULTED'
+  | 'FUNDED'
+  | 'IN_ARREARS'
+  | 'PAID_OFF'
+  | 'PENDING'
+  | 'WRITTEN_OFF';
+
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchant = {
   __typename?: 'BnplMerchant';
@@ -49,6 +104,8 @@ export type BnplMerchant = {
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** Loans (sales) booked through checkout, newest first, with their installments (dashboard token only). first: 1 to 100. */
+  loans: Array<BnplLoan>;
   name: Scalars['String']['output'];
   /** Payment links not deleted, newest first (dashboard token only). */
   paymentLinks: Array<BnplPaymentLink>;
@@ -57,6 +114,12 @@ export type BnplMerchant = {
   webhookDeliveries: Array<BnplWebhookDelivery>;
   /** Webhook endpoints in creation order, without secrets (dashboard token only). */
   webhookEndpoints: Array<BnplWebhookEndpoint>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantLoansArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -358,10 +421,13 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
-  BnplMerchant: ResolverTypeWrapper<Merchant>;
+  BnplInstallment: ResolverTypeWrapper<Installment>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  BnplPaymentLink: ResolverTypeWrapper<PaymentLink>;
+  BnplLoan: ResolverTypeWrapper<Loan>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BnplLoanStatus: BnplLoanStatus;
+  BnplMerchant: ResolverTypeWrapper<Merchant>;
+  BnplPaymentLink: ResolverTypeWrapper<PaymentLink>;
   BnplPaymentLinkInput: BnplPaymentLinkInput;
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplSettlementCadence: BnplSettlementCadence;
@@ -380,10 +446,12 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
   BnplCreatedWebhookEndpoint: CreatedWebhookEndpoint;
-  BnplMerchant: Merchant;
+  BnplInstallment: Installment;
   Int: Scalars['Int']['output'];
-  BnplPaymentLink: PaymentLink;
+  BnplLoan: Loan;
   Boolean: Scalars['Boolean']['output'];
+  BnplMerchant: Merchant;
+  BnplPaymentLink: PaymentLink;
   BnplPaymentLinkInput: BnplPaymentLinkInput;
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplWebhookDelivery: DeliveryWithAttempts;
@@ -408,11 +476,38 @@ export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, Paren
   webhookEndpoint?: Resolver<ResolversTypes['BnplWebhookEndpoint'], ParentType, ContextType>;
 };
 
+export type BnplInstallmentResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplInstallment'] = ResolversParentTypes['BnplInstallment']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dueDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installmentNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplLoan'] = ResolversParentTypes['BnplLoan']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disbursedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feeCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installments?: Resolver<Array<ResolversTypes['BnplInstallment']>, ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  loanNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  planId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  principalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  purchaseReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplLoanStatus'], ParentType, ContextType>;
+  totalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplMerchant'] = ResolversParentTypes['BnplMerchant'], FederationReferenceType extends FederationReferenceTypes['BnplMerchant'] = FederationReferenceTypes['BnplMerchant']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BnplMerchant']> | FederationReferenceType, FederationReferenceType, ContextType>;
   apiKeys?: Resolver<Array<ResolversTypes['BnplApiKey']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  loans?: Resolver<Array<ResolversTypes['BnplLoan']>, ParentType, ContextType, RequireFields<BnplMerchantLoansArgs, 'first'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
@@ -488,6 +583,8 @@ export type QueryResolvers<ContextType = BnplContext, ParentType extends Resolve
 export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
   BnplCreatedWebhookEndpoint?: BnplCreatedWebhookEndpointResolvers<ContextType>;
+  BnplInstallment?: BnplInstallmentResolvers<ContextType>;
+  BnplLoan?: BnplLoanResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
   BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
