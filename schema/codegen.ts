@@ -22,6 +22,10 @@ export const CODEGEN_SERVICES = {
     mappers: {
       BnplMerchant: '../modules/merchants/index.js#Merchant',
       BnplApiKey: '../modules/api-keys/index.js#ApiKey',
+      BnplWidgetSession: '../modules/widget-sessions/index.js#WidgetSession',
+      BnplPlans: '../modules/plans/index.js#PlanOverview',
+      BnplConfiguredPlan: '../modules/plans/index.js#ConfiguredPlan',
+      BnplPlan: '../modules/plans/index.js#InstallmentPlan',
     },
   },
   crypto: {

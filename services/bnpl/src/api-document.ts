@@ -4,6 +4,8 @@ import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } fro
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { API_KEY_PAIR_SECURITY, DASHBOARD_TOKEN_SECURITY, bnplSecuritySchemes } from './api-security.js';
 import { apiKeyApi } from './modules/api-keys/index.js';
+import { planApi } from './modules/plans/index.js';
+import { widgetSessionApi } from './modules/widget-sessions/index.js';
 
 export function bnplApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -16,7 +18,7 @@ export function bnplApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: bnplSecuritySchemes,
     graphqlSecurity: [...DASHBOARD_TOKEN_SECURITY, ...API_KEY_PAIR_SECURITY],
-    tags: [{ name: 'API keys' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(apiKeyApi)],
+    tags: [{ name: 'API keys' }, { name: 'Widget sessions' }, { name: 'Installment plans' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(apiKeyApi), ...Object.values(widgetSessionApi), ...Object.values(planApi)],
   });
 }

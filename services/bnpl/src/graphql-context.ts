@@ -3,11 +3,15 @@ import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { ApiKeyService } from './modules/api-keys/index.js';
 import type { BnplPrincipal, MerchantAuthService } from './modules/merchant-auth/index.js';
 import type { MerchantService } from './modules/merchants/index.js';
+import type { PlanService } from './modules/plans/index.js';
+import type { WidgetSessionService } from './modules/widget-sessions/index.js';
 
 export interface BnplServices {
   auth: MerchantAuthService;
   merchants: MerchantService;
   apiKeys: ApiKeyService;
+  widgetSessions: WidgetSessionService;
+  plans: PlanService;
 }
 
 /** The context of bnpl's resolvers (codegen's contextType, see schema/codegen.ts). */

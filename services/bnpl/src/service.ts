@@ -1,6 +1,6 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, serviceEnv } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -13,11 +13,11 @@ import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/
 import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
-import { planEntities } from './modules/plans/index.js';
-import { widgetSessionEntities } from './modules/widget-sessions/index.js';
+import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
+import { WidgetSessionService, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
-import { resolveSigningSecret } from './worker.js';
+import { bnplWorker } from './worker.js';
 
 export { SERVICE_NAME };
 export const bnplEnv = serviceEnv;
@@ -31,27 +31,43 @@ export const bnplErrorFormat = envelopeErrorFormat;
 export type { ServiceApp as BnplApp, RunningService as RunningBnplService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<BnplConfig>): Promise<ServiceApp> {
+  // Workflow starts and signals (widget session expiry) are committed with their change and dispatched after the
+  // commit in the background, so a request never waits on Temporal; the worker's sweeper catches up.
+  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   const services: BnplServices = {
     auth: new MerchantAuthService(orm.em),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em),
+    widgetSessions: new WidgetSessionService(orm.em, { outbox: temporal.outbox }),
+    plans: new PlanService(orm.em),
   };
-  return composeServiceApp<BnplContext>({
+  const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,
     logger,
     config,
     errorFormat: bnplErrorFormat,
-    routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
+    routes: (express) => {
+      express.use(apiKeyRoutes(services.auth, services.apiKeys));
+      express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: config.PUBLIC_BASE_URL }));
+      express.use(planRoutes(services.auth, services.plans));
+    },
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers),
+      resolvers: mergeResolvers(merchantResolvers, widgetSessionResolvers, planResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await temporal.close();
+    },
+  };
 }
 
 export const bnplService = defineService({
@@ -61,7 +77,7 @@ export const bnplService = defineService({
   migrations,
   buildApp,
   seed: seedDemoData,
-  worker: { resolveSigningSecret },
+  worker: bnplWorker,
 });
 
 /** openDatabase(url, logger?) and startService(config, logger?): HTTP service (REST + /graphql + probes) on config.PORT. */

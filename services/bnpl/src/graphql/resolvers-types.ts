@@ -3,9 +3,12 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Merchant } from '../modules/merchants/index.js';
 import type { ApiKey } from '../modules/api-keys/index.js';
+import type { WidgetSession } from '../modules/widget-sessions/index.js';
+import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -29,6 +32,14 @@ export type BnplApiKey = {
   publicKey: Scalars['String']['output'];
 };
 
+/** One catalogue plan with the merchant's switch. */
+export type BnplConfiguredPlan = {
+  __typename?: 'BnplConfiguredPlan';
+  isEnabled: Scalars['Boolean']['output'];
+  /** The plan id, e.g. pay_in_4. */
+  plan: Scalars['String']['output'];
+};
+
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchant = {
   __typename?: 'BnplMerchant';
@@ -38,7 +49,57 @@ export type BnplMerchant = {
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** Installment plans: the merchant's switches and the catalogue. */
+  plans: BnplPlans;
+  /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
+  sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantSessionsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A plan of the provider's catalogue; limits apply in every supported currency (all two-decimal). */
+export type BnplPlan = {
+  __typename?: 'BnplPlan';
+  enabledByDefault: Scalars['Boolean']['output'];
+  /** The shopper's flat fee in basis points of the principal (0 = interest free). */
+  feeBps: Scalars['Int']['output'];
+  firstDue: BnplPlanFirstDue;
+  installmentCount: Scalars['Int']['output'];
+  interval: BnplPlanInterval;
+  intervalCount: Scalars['Int']['output'];
+  /** Largest principal accepted (inclusive, minor units). */
+  maxAmountCents: Scalars['Int']['output'];
+  /** Smallest principal accepted (inclusive, minor units). */
+  minAmountCents: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** The plan id, e.g. pay_in_4. */
+  plan: Scalars['String']['output'];
+};
+
+/** When a plan's first installment is due. */
+export type BnplPlanFirstDue =
+  /** One interval after the purchase. */
+  | 'AFTER_ONE_INTERVAL'
+  /** When the loan is booked (a down payment). */
+  | 'AT_CHECKOUT';
+
+/** Unit of the spacing between a plan's due dates. */
+export type BnplPlanInterval =
+  | 'DAY'
+  | 'MONTH';
+
+/** The merchant's installment plans (REST: GET /api/v1/merchant/plans). */
+export type BnplPlans = {
+  __typename?: 'BnplPlans';
+  /** The catalogue. */
+  available: Array<BnplPlan>;
+  /** Every catalogue plan with the merchant's switch, in catalogue order. */
+  configured: Array<BnplConfiguredPlan>;
 };
 
 /** How often a merchant is paid out; set by a platform administrator. */
@@ -46,6 +107,57 @@ export type BnplSettlementCadence =
   | 'DAILY'
   | 'MONTHLY'
   | 'WEEKLY';
+
+/** A checkout session a merchant backend created (REST: POST /api/v1/widget/sessions), as its merchant's dashboard sees it. */
+export type BnplWidgetSession = {
+  __typename?: 'BnplWidgetSession';
+  /** Minor units. */
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC; set when checkout completed. */
+  authorizedAt?: Maybe<Scalars['String']['output']>;
+  cancelUrl: Scalars['String']['output'];
+  /** ISO 8601 UTC; set when the merchant cancelled. */
+  cancelledAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerPhone?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  expiresAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** false for a session created with a test key. */
+  livemode: Scalars['Boolean']['output'];
+  orderReference: Scalars['String']['output'];
+  purchaseDescription?: Maybe<Scalars['String']['output']>;
+  /** ws_... */
+  sessionToken: Scalars['String']['output'];
+  status: BnplWidgetSessionStatus;
+  successUrl: Scalars['String']['output'];
+};
+
+/** Status of a widget session; an open one (INITIALIZED, ELIGIBLE, INELIGIBLE) past expiresAt reads EXPIRED. */
+export type BnplWidgetSessionStatus =
+  | 'AUTHORIZED'
+  | 'CANCELLED'
+  | 'ELIGIBLE'
+  | 'EXPIRED'
+  | 'INELIGIBLE'
+  | 'INITIALIZED';
+
+/** Changes a merchant makes from its dashboard. Each needs a dashboard token (an API key pair is refused with FORBIDDEN). */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Turns an installment plan on or off for checkout (REST: PUT /api/v1/merchant/plans/{plan_id}). Unknown planId: NOT_FOUND. */
+  setBnplPlanEnabled?: Maybe<BnplConfiguredPlan>;
+};
+
+
+/** Changes a merchant makes from its dashboard. Each needs a dashboard token (an API key pair is refused with FORBIDDEN). */
+export type MutationSetBnplPlanEnabledArgs = {
+  isEnabled: Scalars['Boolean']['input'];
+  planId: Scalars['String']['input'];
+};
 
 /**
  * Subgraph of the BNPL merchant service.
@@ -157,10 +269,19 @@ export type ResolversTypes = {
   BnplApiKey: ResolverTypeWrapper<ApiKey>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  BnplMerchant: ResolverTypeWrapper<Merchant>;
-  BnplSettlementCadence: BnplSettlementCadence;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  BnplConfiguredPlan: ResolverTypeWrapper<ConfiguredPlan>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BnplMerchant: ResolverTypeWrapper<Merchant>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  BnplPlan: ResolverTypeWrapper<InstallmentPlan>;
+  BnplPlanFirstDue: BnplPlanFirstDue;
+  BnplPlanInterval: BnplPlanInterval;
+  BnplPlans: ResolverTypeWrapper<PlanOverview>;
+  BnplSettlementCadence: BnplSettlementCadence;
+  BnplWidgetSession: ResolverTypeWrapper<WidgetSession>;
+  BnplWidgetSessionStatus: BnplWidgetSessionStatus;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -168,9 +289,15 @@ export type ResolversParentTypes = {
   BnplApiKey: ApiKey;
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
-  BnplMerchant: Merchant;
-  Query: Record<PropertyKey, never>;
+  BnplConfiguredPlan: ConfiguredPlan;
   Boolean: Scalars['Boolean']['output'];
+  BnplMerchant: Merchant;
+  Int: Scalars['Int']['output'];
+  BnplPlan: InstallmentPlan;
+  BnplPlans: PlanOverview;
+  BnplWidgetSession: WidgetSession;
+  Mutation: Record<PropertyKey, never>;
+  Query: Record<PropertyKey, never>;
 };
 
 export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplApiKey'] = ResolversParentTypes['BnplApiKey']> = {
@@ -181,13 +308,61 @@ export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends Re
   publicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BnplConfiguredPlanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplConfiguredPlan'] = ResolversParentTypes['BnplConfiguredPlan']> = {
+  isEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplMerchant'] = ResolversParentTypes['BnplMerchant'], FederationReferenceType extends FederationReferenceTypes['BnplMerchant'] = FederationReferenceTypes['BnplMerchant']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BnplMerchant']> | FederationReferenceType, FederationReferenceType, ContextType>;
   apiKeys?: Resolver<Array<ResolversTypes['BnplApiKey']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
+  sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
+};
+
+export type BnplPlanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlan'] = ResolversParentTypes['BnplPlan']> = {
+  enabledByDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  feeBps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstDue?: Resolver<ResolversTypes['BnplPlanFirstDue'], ParentType, ContextType>;
+  installmentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['BnplPlanInterval'], ParentType, ContextType>;
+  intervalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxAmountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minAmountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BnplPlansResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlans'] = ResolversParentTypes['BnplPlans']> = {
+  available?: Resolver<Array<ResolversTypes['BnplPlan']>, ParentType, ContextType>;
+  configured?: Resolver<Array<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType>;
+};
+
+export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWidgetSession'] = ResolversParentTypes['BnplWidgetSession']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  authorizedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  orderReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purchaseDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessionToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplWidgetSessionStatus'], ParentType, ContextType>;
+  successUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  setBnplPlanEnabled?: Resolver<Maybe<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType, RequireFields<MutationSetBnplPlanEnabledArgs, 'isEnabled' | 'planId'>>;
 };
 
 export type QueryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -196,7 +371,12 @@ export type QueryResolvers<ContextType = BnplContext, ParentType extends Resolve
 
 export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
+  BnplConfiguredPlan?: BnplConfiguredPlanResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
+  BnplPlan?: BnplPlanResolvers<ContextType>;
+  BnplPlans?: BnplPlansResolvers<ContextType>;
+  BnplWidgetSession?: BnplWidgetSessionResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 };
 

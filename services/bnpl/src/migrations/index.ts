@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateMerchants } from './Migration20260701000000CreateMerchants.js';
 import { Migration20261123000000CreateCheckout } from './Migration20261123000000CreateCheckout.js';
+import { Migration20261123300000WidgetSessionsByMerchant } from './Migration20261123300000WidgetSessionsByMerchant.js';
 
 /** Every migration of the bnpl database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -9,4 +10,5 @@ export const migrations: MigrationObject[] = [
   ...kitMigrations,
   { name: 'Migration20260701000000CreateMerchants', class: Migration20260701000000CreateMerchants },
   { name: 'Migration20261123000000CreateCheckout', class: Migration20261123000000CreateCheckout },
+  { name: 'Migration20261123300000WidgetSessionsByMerchant', class: Migration20261123300000WidgetSessionsByMerchant },
 ];

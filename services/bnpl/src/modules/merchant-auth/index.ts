@@ -8,3 +8,4 @@ export { MerchantAuthService, type BnplPrincipal } from './merchant-auth.service
 export { dashboardPrincipalOf, requireDashboardToken } from './merchant-auth.guard.js';
 
 export const merchantAuthEntities = [DashboardTokenSchema];
+export { PUBLIC_KEY_HEADER, apiKeyPrincipalOf, publicKeyCallerOf, requireApiKeyPair, requirePublicKey, type PublicKeyCaller } from './api-key.guard.js';
