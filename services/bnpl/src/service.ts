@@ -1,6 +1,6 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, serviceEnv } from '@tributary/kit';
+import { createRateLimitStore, envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, rateLimitEnv, serviceEnv } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -14,13 +14,14 @@ import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-au
 import { loanEntities } from './modules/loans/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
-import { WidgetSessionService, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
+import { WidgetSessionService, sessionReadLimit, sessionReadLimitFields, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { bnplWorker } from './worker.js';
 
 export { SERVICE_NAME };
-export const bnplEnv = serviceEnv;
+/** `serve`: serviceEnv + the rate limits' store (REDIS_URL, RATE_LIMIT_REDIS_PREFIX) + the session read limit's numbers. */
+export const bnplEnv = serviceEnv.extend({ ...rateLimitEnv.pick({ REDIS_URL: true, RATE_LIMIT_REDIS_PREFIX: true }).shape, ...sessionReadLimitFields });
 export type BnplConfig = z.infer<typeof bnplEnv>;
 
 export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...kitEntities];
@@ -34,6 +35,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
   // Workflow starts and signals (widget session expiry) are committed with their change and dispatched after the
   // commit in the background, so a request never waits on Temporal; the worker's sweeper catches up.
   const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  // Rate-limit counters: in memory, or in Redis when REDIS_URL is set (shared by every instance).
+  const rateLimits = createRateLimitStore({ service: SERVICE_NAME, logger, redisUrl: config.REDIS_URL, redisPrefix: config.RATE_LIMIT_REDIS_PREFIX });
+  await rateLimits.ready();
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   const services: BnplServices = {
     auth: new MerchantAuthService(orm.em),
@@ -50,7 +54,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     errorFormat: bnplErrorFormat,
     routes: (express) => {
       express.use(apiKeyRoutes(services.auth, services.apiKeys));
-      express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: config.PUBLIC_BASE_URL }));
+      const readLimit = sessionReadLimit({ store: rateLimits, config, logger });
+      express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: config.PUBLIC_BASE_URL, readLimit }));
       express.use(planRoutes(services.auth, services.plans));
     },
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
@@ -65,6 +70,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     app: built.app,
     close: async () => {
       await built.close();
+      await rateLimits.close();
       await temporal.close();
     },
   };

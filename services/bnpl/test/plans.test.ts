@@ -1,7 +1,7 @@
 // Installment plans over real HTTP and GraphQL against the real service and database: the merchant's switches
 // (GET/PUT /api/v1/merchant/plans), their storage under concurrency, and their effect on the widget session create range.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MerchantPlan } from '../src/modules/plans/index.js';
+import { MerchantPlan, PLAN_CATALOGUE, anyPlanCovers, coveredRanges, planById, type InstallmentPlan } from '../src/modules/plans/index.js';
 import { SESSION_CREATE_MESSAGES } from '../src/modules/widget-sessions/index.js';
 import { createApiKey, createMerchant, gql, startHarness, type Harness, type TestApiKey, type TestMerchant } from './helpers.js';
 
@@ -141,5 +141,23 @@ describe('GraphQL', () => {
     expect((await gql(h.service.url, setPlan, dt(merchant), { planId: 'weekly_2', isEnabled: true })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await gql(h.service.url, setPlan, {}, { planId: 'monthly_6', isEnabled: true })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(await h.orm.em.fork().count(MerchantPlan, { merchant: merchant.merchant.id })).toBe(0);
+  });
+});
+
+describe('coveredRanges (the create range of a set of plans)', () => {
+  const plan = (minAmountCents: number, maxAmountCents: number): InstallmentPlan => ({ ...planById('pay_in_4'), minAmountCents, maxAmountCents });
+
+  it('merges overlapping and adjacent limits, keeps disjoint ones apart, in ascending order', () => {
+    expect(coveredRanges([plan(300, 400), plan(100, 200), plan(150, 250), plan(251, 260)])).toEqual([
+      { minAmountCents: 100, maxAmountCents: 260 },
+      { minAmountCents: 300, maxAmountCents: 400 },
+    ]);
+    expect(coveredRanges([])).toEqual([]);
+  });
+
+  it('the whole catalogue covers 5000 to 1000000 in one range; an amount in a gap is not covered', () => {
+    expect(coveredRanges(PLAN_CATALOGUE)).toEqual([{ minAmountCents: 5_000, maxAmountCents: 1_000_000 }]);
+    expect(anyPlanCovers([plan(100, 200), plan(300, 400)], 250)).toBe(false);
+    expect(anyPlanCovers([plan(100, 200), plan(300, 400)], 300)).toBe(true);
   });
 });

@@ -145,6 +145,8 @@ describe('create: validation (422 validation_failed naming each field; nothing s
     for (const amount_cents of [5_000, 100_000]) expect((await create({ ...cart, amount_cents })).status).toBe(201);
     const token = await newSession(testKey, { ...cart, customer_email: null, customer_phone: null, purchase_description: null, order_reference: '  order-8  ', coupon: 'X' });
     expect(await stored(token)).toMatchObject({ customerEmail: null, customerPhone: null, purchaseDescription: null, orderReference: 'order-8' });
+    const blank = await newSession(testKey, { ...cart, purchase_description: '   ', success_url: '  https://shop.example/ok  ' });
+    expect(await stored(blank)).toMatchObject({ purchaseDescription: null, successUrl: 'https://shop.example/ok' });
   });
 
   it('every supported currency is accepted: USD, EUR, GBP, CAD, AUD', async () => {
@@ -154,6 +156,8 @@ describe('create: validation (422 validation_failed naming each field; nothing s
   it('http://localhost and http://127.0.0.1 are allowed with a test key only', async () => {
     const local = { ...cart, success_url: 'http://localhost:3000/ok', cancel_url: 'http://127.0.0.1:8080/cart' };
     expect((await create(local, testKey)).status).toBe(201);
+    expect((await create({ ...cart, success_url: 'http://[::1]:3000/ok' }, testKey)).status).toBe(201);
+    expect((await create({ ...cart, success_url: 'http://localhost.shop.example/ok' }, testKey)).status).toBe(422);
     const live = await create(local, liveKey);
     expect(live.status).toBe(422);
     expect((live.body.error as { fields: object }).fields).toEqual({ success_url: [SESSION_CREATE_MESSAGES.urlHttpsLive], cancel_url: [SESSION_CREATE_MESSAGES.urlHttpsLive] });

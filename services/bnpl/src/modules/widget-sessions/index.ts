@@ -41,6 +41,7 @@ export {
 } from './widget-session.service.js';
 export { checkoutUrl, presentCreatedSession, presentSession, sessionPath } from './widget-session.presenter.js';
 export { widgetSessionApi } from './widget-session.openapi.js';
+export { sessionReadLimit, sessionReadLimitFields, type SessionReadLimitConfig } from './widget-session.read-limit.js';
 export { livemodeOf, widgetSessionRoutes, type WidgetSessionRouteOptions } from './widget-session.routes.js';
 export { widgetSessionResolvers } from './widget-session.resolvers.js';
 export { createWidgetSessionActivities, type WidgetSessionActivitiesDeps } from './widget-session.activities.js';
