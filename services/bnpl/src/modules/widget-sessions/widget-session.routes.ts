@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, mountApiRoute } from '@tributary/kit';
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import { apiKeyPrincipalOf, publicKeyCallerOf, requireApiKeyPair, requirePublicKey, type MerchantAuthService } from '../merchant-auth/index.js';
 import { publicBaseUrl } from '../../public-base-url.js';
 import { presentCreatedSession, presentSession, sessionPath } from './widget-session.presenter.js';
@@ -28,7 +28,7 @@ export function widgetSessionRoutes(options: WidgetSessionRouteOptions): Router 
   const router = Router();
   const apiKeyPair = requireApiKeyPair(options.auth);
   const publicKey = requirePublicKey(options.em);
-  const viewer = (res: Parameters<typeof publicKeyCallerOf>[0]): SessionViewer => {
+  const viewer = (res: Response): SessionViewer => {
     const caller = publicKeyCallerOf(res);
     return { merchantId: caller.merchantId, livemode: livemodeOf(caller.environment) };
   };

@@ -184,7 +184,7 @@ export class WidgetSessionService {
     const now = this.now();
     const session = tx.create(WidgetSession, {
       token: generateSessionToken(),
-      merchant: await tx.findOneOrFail(Merchant, { id: creator.merchantId }),
+      merchant: tx.getReference(Merchant, creator.merchantId),
       livemode: creator.livemode,
       status: 'initialized',
       ...input,

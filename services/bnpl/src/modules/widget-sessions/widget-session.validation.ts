@@ -4,6 +4,7 @@
 // for the optional fields.
 import { BODY_NOT_AN_OBJECT_MESSAGE, ValidationError, checkInput, wellFormedText, type FieldErrors } from '@tributary/kit';
 import { z } from 'zod';
+import { MERCHANT_PREFIX } from '../../api-paths.js';
 import { CURRENCY_CODE_PATTERN, SUPPORTED_CURRENCIES, anyPlanCovers, coveredRanges, isSupportedCurrency, type InstallmentPlan } from '../plans/index.js';
 import { CUSTOMER_EMAIL_MAX, ORDER_REFERENCE_MAX, PURCHASE_DESCRIPTION_MAX, REDIRECT_URL_MAX } from './widget-session.limits.js';
 
@@ -28,7 +29,7 @@ export const SESSION_CREATE_MESSAGES = {
   urlCredentials: 'Must not contain a user name or password.',
   urlHttpsLive: 'Must be an https URL.',
   urlHttpsTest: 'Must be an https URL (http://localhost and http://127.0.0.1 are allowed with a test key).',
-  noPlanEnabled: 'No installment plan is enabled for this merchant, so no amount can be financed; enable one with PUT /api/v1/merchant/plans/{plan_id}.',
+  noPlanEnabled: `No installment plan is enabled for this merchant, so no amount can be financed; enable one with PUT ${MERCHANT_PREFIX}/plans/{plan_id}.`,
 } as const;
 
 /** The refusal of an amount outside every enabled plan's limits, naming the ranges they cover (minor units). */
