@@ -29,6 +29,10 @@ export const CODEGEN_SERVICES = {
       BnplPaymentLink: '../modules/payment-links/index.js#PaymentLink',
       BnplLoan: '../modules/loans/index.js#Loan',
       BnplInstallment: '../modules/loans/index.js#Installment',
+      BnplWidgetSession: '../modules/widget-sessions/index.js#WidgetSession',
+      BnplPlans: '../modules/plans/index.js#PlanOverview',
+      BnplConfiguredPlan: '../modules/plans/index.js#ConfiguredPlan',
+      BnplPlan: '../modules/plans/index.js#InstallmentPlan',
     },
   },
   crypto: {

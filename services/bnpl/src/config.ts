@@ -2,6 +2,7 @@
 // kit's secrets env (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets; required in production).
 import { envUrl, requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
+import { sessionReadLimitFields } from './modules/widget-sessions/index.js';
 import { rateLimitFields } from './rate-limits.js';
 
 /** Where mail goes when SMTP_URL is unset outside production: MailDev's default SMTP port (`npm start` runs MailDev). */
@@ -21,8 +22,8 @@ function requireSmtpInProduction(env: { NODE_ENV?: string | undefined; SMTP_URL?
   }
 }
 
-/** `serve`: serviceEnv + mail + the login rate limits (rate-limits.ts) + secrets. */
-export const bnplEnv = serviceEnv.extend({ ...mailFields, ...rateLimitFields, ...secretsFields }).superRefine((env, ctx) => {
+/** `serve`: serviceEnv + mail + the login rate limits (rate-limits.ts) + the session polling limit + secrets. */
+export const bnplEnv = serviceEnv.extend({ ...mailFields, ...rateLimitFields, ...sessionReadLimitFields, ...secretsFields }).superRefine((env, ctx) => {
   requireSmtpInProduction(env, ctx);
   requireSecretsKeyInProduction(env, ctx);
 });

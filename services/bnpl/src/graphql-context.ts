@@ -7,6 +7,8 @@ import type { MerchantService } from './modules/merchants/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
 import type { PaymentLinkService } from './modules/payment-links/index.js';
+import type { PlanService } from './modules/plans/index.js';
+import type { WidgetSessionService } from './modules/widget-sessions/index.js';
 
 export interface BnplServices {
   auth: MerchantAuthService;
@@ -16,6 +18,8 @@ export interface BnplServices {
   webhookDeliveries: WebhookDeliveryService;
   paymentLinks: PaymentLinkService;
   loans: LoanService;
+  widgetSessions: WidgetSessionService;
+  plans: PlanService;
 }
 
 /** The context of bnpl's resolvers (codegen's contextType, see schema/codegen.ts). */

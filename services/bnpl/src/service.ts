@@ -16,15 +16,15 @@ import { LoanService, loanEntities, loanResolvers } from './modules/loans/index.
 import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PaymentLinkService, paymentLinkEntities, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
-import { planEntities } from './modules/plans/index.js';
-import { widgetSessionEntities } from './modules/widget-sessions/index.js';
+import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
+import { WidgetSessionService, sessionReadLimit, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
 import { publicBaseUrl } from './public-url.js';
 import { SERVICE_NAME } from './service-name.js';
-import { resolveSigningSecret } from './worker.js';
+import { bnplWorker } from './worker.js';
 
 export { SERVICE_NAME };
 export { bnplEnv, type BnplConfig };
@@ -37,9 +37,11 @@ export const bnplErrorFormat = envelopeErrorFormat;
 export type { ServiceApp as BnplApp, RunningService as RunningBnplService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<BnplConfig>): Promise<ServiceApp> {
-  // Workflow starts (webhook deliveries) are committed with their change and dispatched after the commit in the
-  // background, so a request never waits on Temporal; the worker's sweeper catches up.
+  // Workflow starts and signals (widget session expiry, webhook deliveries) are committed with their change and
+  // dispatched after the commit in the background, so a request never waits on Temporal; the worker's sweeper catches up.
   const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  // Rate-limit counters (login, session polling): in memory, or in Redis when REDIS_URL is set (shared by every instance).
+  const rateLimits = await openRateLimitStore(config, logger);
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   // One cache of verified API keys per process, shared so a revocation here is forgotten at once.
   const verifiedApiKeys = new VerifiedApiKeyCache();
@@ -47,6 +49,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     auth: new MerchantAuthService(orm.em, { verifiedApiKeys }),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
+    widgetSessions: new WidgetSessionService(orm.em, { outbox: temporal.outbox }),
+    plans: new PlanService(orm.em),
     paymentLinks: new PaymentLinkService(orm.em, publicBaseUrl(config)),
     loans: new LoanService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
@@ -56,7 +60,6 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
   const checkout = new CheckoutService(orm.em, { outbox: temporal.outbox, events: createLoanWebhookSink({ outbox: temporal.outbox }) });
   const mailer = createSmtpMailer({ url: smtpUrlOf(config), from: config.MAIL_FROM });
   const login = new DashboardLoginService(orm.em, { mailer });
-  const rateLimits = await openRateLimitStore(config, logger);
   const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,
@@ -68,6 +71,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       mountRateLimits(express, { store: rateLimits, config, logger });
       express.use(dashboardLoginRoutes(services.auth, login));
       express.use(apiKeyRoutes(services.auth, services.apiKeys));
+      const readLimit = sessionReadLimit({ store: rateLimits, config, logger });
+      express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: publicBaseUrl(config), readLimit }));
+      express.use(planRoutes(services.auth, services.plans));
       express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
@@ -76,7 +82,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers, paymentLinkResolvers, loanResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
+      resolvers: mergeResolvers(merchantResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
@@ -99,7 +105,7 @@ export const bnplService = defineService({
   migrations,
   buildApp,
   seed: seedDemoData,
-  worker: { resolveSigningSecret },
+  worker: bnplWorker,
 });
 
 /** openDatabase(url, logger?) and startService(config, logger?): HTTP service (REST + /graphql + probes) on config.PORT. */

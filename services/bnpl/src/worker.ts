@@ -1,8 +1,17 @@
 // The bnpl service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `bnpl` task
-// queue, activities on the bnpl database, the workflow outbox's sweeper) with bnpl's signing-secret resolver.
+// queue, activities on the bnpl database, the workflow outbox's sweeper) with bnpl's signing-secret resolver and the
+// widget session expiry workflow's activity.
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
-import { startServiceWorker, type RunningWorker, type SigningSecretContext, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
+import {
+  startServiceWorker,
+  type RunningWorker,
+  type ServiceWorkerContext,
+  type ServiceWorkerDefinition,
+  type SigningSecretContext,
+  type StartServiceWorkerOptions,
+} from '@tributary/kit/runtime';
 import { WebhookEndpointSecrets } from './modules/webhook-endpoints/index.js';
+import { WidgetSessionService, createWidgetSessionActivities } from './modules/widget-sessions/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
@@ -10,7 +19,7 @@ export type { RunningWorker } from '@tributary/kit/runtime';
 export function startWorker(options: StartServiceWorkerOptions): Promise<RunningWorker> {
   // Fail at startup (naming SECRETS_ENCRYPTION_KEY) rather than at the first delivery.
   loadConfig(secretsEnv, options.env ?? process.env);
-  return startServiceWorker({ name: SERVICE_NAME, worker: { resolveSigningSecret } }, options);
+  return startServiceWorker({ name: SERVICE_NAME, worker: bnplWorker }, options);
 }
 
 /**
@@ -22,3 +31,14 @@ export async function resolveSigningSecret(ref: string, context: SigningSecretCo
   const box = secretBoxFor(loadConfig(secretsEnv, context.env));
   return new WebhookEndpointSecrets(context.em, box).resolve(ref);
 }
+
+/** The widget session expiry workflow's activity: WidgetSessionService.expireIfDue on the worker's database. */
+function widgetSessionActivities({ orm }: ServiceWorkerContext) {
+  return createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) });
+}
+
+/** The bnpl part of the worker definition (bnplService.worker). */
+export const bnplWorker: ServiceWorkerDefinition = {
+  resolveSigningSecret,
+  activities: widgetSessionActivities,
+};

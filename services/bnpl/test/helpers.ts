@@ -1,6 +1,7 @@
 // bnpl's test harness: the kit's real-service harness (fresh migrated database, free port) with bnpl's definition,
 // and the one factory of merchants with their dashboard credentials.
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
+import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
 import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
 import { WidgetSession, generateSessionToken } from '../src/modules/widget-sessions/index.js';
@@ -78,4 +79,26 @@ export async function createWidgetSession(h: ServiceHarness, merchant: Merchant 
   });
   await em.flush();
   return session;
+}
+
+export interface TestApiKey {
+  key: ApiKey;
+  publicKey: string;
+  /** The secret key, in plaintext. */
+  secretKey: string;
+  /** KEYS: `Authorization: Bearer <secret key>` + `X-Merchant-Public-Key`. */
+  keys: Record<string, string>;
+  /** PK: `X-Merchant-Public-Key` alone. */
+  pk: Record<string, string>;
+}
+
+/** An API key pair of the merchant in `environment` (`test` or `live`), made through the entity; the one factory of credentials. */
+export async function createApiKey(h: ServiceHarness, merchant: Merchant | TestMerchant, environment: ApiKeyEnvironment, fields: Partial<Pick<ApiKey, 'revokedAt' | 'name'>> = {}): Promise<TestApiKey> {
+  const em = h.orm.em.fork();
+  const owner = merchant instanceof Merchant ? merchant : merchant.merchant;
+  const { publicKey, secretKey } = generateKeyPair(environment);
+  const key = em.create(ApiKey, { merchant: em.getReference(Merchant, owner.id), name: `${environment} key`, environment, publicKey, secretKeyHash: await hashSecretKey(secretKey), revokedAt: null, ...fields });
+  await em.flush();
+  const pk = { 'x-merchant-public-key': publicKey };
+  return { key, publicKey, secretKey, keys: { authorization: `Bearer ${secretKey}`, ...pk }, pk };
 }

@@ -51,4 +51,34 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    query: `query RecentSessionsAndPlans {
+  bnplMerchant {
+    sessions(first: 10) {
+      sessionToken
+      status
+      livemode
+      amountCents
+      currency
+      orderReference
+      expiresAt
+    }
+    plans {
+      configured {
+        plan
+        isEnabled
+      }
+      available {
+        plan
+        name
+        installmentCount
+        feeBps
+        minAmountCents
+        maxAmountCents
+      }
+    }
+  }
+}
+`,
+  },
 ];

@@ -7,6 +7,8 @@ import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { PaymentLink } from '../modules/payment-links/index.js';
 import type { Loan, Installment } from '../modules/loans/index.js';
+import type { WidgetSession } from '../modules/widget-sessions/index.js';
+import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -32,6 +34,14 @@ export type BnplApiKey = {
   name: Scalars['String']['output'];
   /** pk_<environment>_... */
   publicKey: Scalars['String']['output'];
+};
+
+/** One catalogue plan with the merchant's switch. */
+export type BnplConfiguredPlan = {
+  __typename?: 'BnplConfiguredPlan';
+  isEnabled: Scalars['Boolean']['output'];
+  /** The plan id, e.g. pay_in_4. */
+  plan: Scalars['String']['output'];
 };
 
 /** A new webhook endpoint and its signing secret. */
@@ -109,6 +119,10 @@ export type BnplMerchant = {
   name: Scalars['String']['output'];
   /** Payment links not deleted, newest first (dashboard token only). */
   paymentLinks: Array<BnplPaymentLink>;
+  /** Installment plans: the merchant's switches and the catalogue. */
+  plans: BnplPlans;
+  /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
+  sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
   /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
   webhookDeliveries: Array<BnplWebhookDelivery>;
@@ -119,6 +133,12 @@ export type BnplMerchant = {
 
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchantLoansArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantSessionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -170,6 +190,46 @@ export type BnplPaymentLinkUpdate = {
   environment?: InputMaybe<Scalars['String']['input']>;
   maxUses?: InputMaybe<Scalars['Int']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A plan of the provider's catalogue; limits apply in every supported currency (all two-decimal). */
+export type BnplPlan = {
+  __typename?: 'BnplPlan';
+  enabledByDefault: Scalars['Boolean']['output'];
+  /** The shopper's flat fee in basis points of the principal (0 = interest free). */
+  feeBps: Scalars['Int']['output'];
+  firstDue: BnplPlanFirstDue;
+  installmentCount: Scalars['Int']['output'];
+  interval: BnplPlanInterval;
+  intervalCount: Scalars['Int']['output'];
+  /** Largest principal accepted (inclusive, minor units). */
+  maxAmountCents: Scalars['Int']['output'];
+  /** Smallest principal accepted (inclusive, minor units). */
+  minAmountCents: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** The plan id, e.g. pay_in_4. */
+  plan: Scalars['String']['output'];
+};
+
+/** When a plan's first installment is due. */
+export type BnplPlanFirstDue =
+  /** One interval after the purchase. */
+  | 'AFTER_ONE_INTERVAL'
+  /** When the loan is booked (a down payment). */
+  | 'AT_CHECKOUT';
+
+/** Unit of the spacing between a plan's due dates. */
+export type BnplPlanInterval =
+  | 'DAY'
+  | 'MONTH';
+
+/** The merchant's installment plans (REST: GET /api/v1/merchant/plans). */
+export type BnplPlans = {
+  __typename?: 'BnplPlans';
+  /** The catalogue. */
+  available: Array<BnplPlan>;
+  /** Every catalogue plan with the merchant's switch, in catalogue order. */
+  configured: Array<BnplConfiguredPlan>;
 };
 
 /** How often a merchant is paid out; set by a platform administrator. */
@@ -239,6 +299,43 @@ export type BnplWebhookEndpoint = {
   url: Scalars['String']['output'];
 };
 
+/** A checkout session a merchant backend created (REST: POST /api/v1/widget/sessions), as its merchant's dashboard sees it. */
+export type BnplWidgetSession = {
+  __typename?: 'BnplWidgetSession';
+  /** Minor units. */
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC; set when checkout completed. */
+  authorizedAt?: Maybe<Scalars['String']['output']>;
+  cancelUrl: Scalars['String']['output'];
+  /** ISO 8601 UTC; set when the merchant cancelled. */
+  cancelledAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerPhone?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  expiresAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** false for a session created with a test key. */
+  livemode: Scalars['Boolean']['output'];
+  orderReference: Scalars['String']['output'];
+  purchaseDescription?: Maybe<Scalars['String']['output']>;
+  /** ws_... */
+  sessionToken: Scalars['String']['output'];
+  status: BnplWidgetSessionStatus;
+  successUrl: Scalars['String']['output'];
+};
+
+/** Status of a widget session; an open one (INITIALIZED, ELIGIBLE, INELIGIBLE) past expiresAt reads EXPIRED. */
+export type BnplWidgetSessionStatus =
+  | 'AUTHORIZED'
+  | 'CANCELLED'
+  | 'ELIGIBLE'
+  | 'EXPIRED'
+  | 'INELIGIBLE'
+  | 'INITIALIZED';
+
 /** The create body of POST /api/v1/merchant/webhooks in GraphQL spelling; validation errors name the REST fields (url, events.<index>, is_active). */
 export type CreateBnplWebhookEndpointInput = {
   /** At least one known event name; duplicates are dropped. */
@@ -260,6 +357,8 @@ export type Mutation = {
   deleteBnplWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Re-sends one of the merchant's webhook deliveries to its endpoint's current URL: a new delivery of the same event with the same body bytes (same event, timestamp and data) and its own attempts. A deleted or inactive endpoint: BAD_USER_INPUT; another merchant's or an unknown delivery: NOT_FOUND. */
   redeliverBnplWebhookDelivery?: Maybe<BnplWebhookDelivery>;
+  /** Turns an installment plan on or off for checkout (REST: PUT /api/v1/merchant/plans/{plan_id}; dashboard token only). Unknown planId: NOT_FOUND. */
+  setBnplPlanEnabled?: Maybe<BnplConfiguredPlan>;
   /** Changes the given fields of a payment link (PUT /api/v1/merchant/payment-links/{id}). Another merchant's or an unknown link: NOT_FOUND. */
   updateBnplPaymentLink?: Maybe<BnplPaymentLink>;
   /** Replaces an endpoint's url, events and isActive (PUT /api/v1/merchant/webhooks/{id}); the secret is kept. Another merchant's or an unknown endpoint: NOT_FOUND. */
@@ -289,6 +388,12 @@ export type MutationDeleteBnplWebhookEndpointArgs = {
 
 export type MutationRedeliverBnplWebhookDeliveryArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetBnplPlanEnabledArgs = {
+  isEnabled: Scalars['Boolean']['input'];
+  planId: Scalars['String']['input'];
 };
 
 
@@ -420,20 +525,27 @@ export type ResolversTypes = {
   BnplApiKey: ResolverTypeWrapper<ApiKey>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  BnplConfiguredPlan: ResolverTypeWrapper<ConfiguredPlan>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   BnplInstallment: ResolverTypeWrapper<Installment>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   BnplLoan: ResolverTypeWrapper<Loan>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BnplLoanStatus: BnplLoanStatus;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
   BnplPaymentLink: ResolverTypeWrapper<PaymentLink>;
   BnplPaymentLinkInput: BnplPaymentLinkInput;
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
+  BnplPlan: ResolverTypeWrapper<InstallmentPlan>;
+  BnplPlanFirstDue: BnplPlanFirstDue;
+  BnplPlanInterval: BnplPlanInterval;
+  BnplPlans: ResolverTypeWrapper<PlanOverview>;
   BnplSettlementCadence: BnplSettlementCadence;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
+  BnplWidgetSession: ResolverTypeWrapper<WidgetSession>;
+  BnplWidgetSessionStatus: BnplWidgetSessionStatus;
   CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -445,18 +557,22 @@ export type ResolversParentTypes = {
   BnplApiKey: ApiKey;
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
+  BnplConfiguredPlan: ConfiguredPlan;
+  Boolean: Scalars['Boolean']['output'];
   BnplCreatedWebhookEndpoint: CreatedWebhookEndpoint;
   BnplInstallment: Installment;
   Int: Scalars['Int']['output'];
   BnplLoan: Loan;
-  Boolean: Scalars['Boolean']['output'];
   BnplMerchant: Merchant;
   BnplPaymentLink: PaymentLink;
   BnplPaymentLinkInput: BnplPaymentLinkInput;
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
+  BnplPlan: InstallmentPlan;
+  BnplPlans: PlanOverview;
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
+  BnplWidgetSession: WidgetSession;
   CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
   Mutation: Record<PropertyKey, never>;
   Query: Record<PropertyKey, never>;
@@ -469,6 +585,11 @@ export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends Re
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   publicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BnplConfiguredPlanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplConfiguredPlan'] = ResolversParentTypes['BnplConfiguredPlan']> = {
+  isEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplCreatedWebhookEndpoint'] = ResolversParentTypes['BnplCreatedWebhookEndpoint']> = {
@@ -510,6 +631,8 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   loans?: Resolver<Array<ResolversTypes['BnplLoan']>, ParentType, ContextType, RequireFields<BnplMerchantLoansArgs, 'first'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
+  plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
+  sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
   webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
@@ -528,6 +651,24 @@ export type BnplPaymentLinkResolvers<ContextType = BnplContext, ParentType exten
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   usesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BnplPlanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlan'] = ResolversParentTypes['BnplPlan']> = {
+  enabledByDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  feeBps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstDue?: Resolver<ResolversTypes['BnplPlanFirstDue'], ParentType, ContextType>;
+  installmentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['BnplPlanInterval'], ParentType, ContextType>;
+  intervalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxAmountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minAmountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BnplPlansResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlans'] = ResolversParentTypes['BnplPlans']> = {
+  available?: Resolver<Array<ResolversTypes['BnplPlan']>, ParentType, ContextType>;
+  configured?: Resolver<Array<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType>;
 };
 
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
@@ -566,12 +707,32 @@ export type BnplWebhookEndpointResolvers<ContextType = BnplContext, ParentType e
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWidgetSession'] = ResolversParentTypes['BnplWidgetSession']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  authorizedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  orderReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purchaseDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessionToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplWidgetSessionStatus'], ParentType, ContextType>;
+  successUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
   createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
   deleteBnplPaymentLink?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplPaymentLinkArgs, 'id'>>;
   deleteBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplWebhookEndpointArgs, 'id'>>;
   redeliverBnplWebhookDelivery?: Resolver<Maybe<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverBnplWebhookDeliveryArgs, 'id'>>;
+  setBnplPlanEnabled?: Resolver<Maybe<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType, RequireFields<MutationSetBnplPlanEnabledArgs, 'isEnabled' | 'planId'>>;
   updateBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationUpdateBnplPaymentLinkArgs, 'id' | 'input'>>;
   updateBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdateBnplWebhookEndpointArgs, 'id' | 'input'>>;
 };
@@ -582,14 +743,18 @@ export type QueryResolvers<ContextType = BnplContext, ParentType extends Resolve
 
 export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
+  BnplConfiguredPlan?: BnplConfiguredPlanResolvers<ContextType>;
   BnplCreatedWebhookEndpoint?: BnplCreatedWebhookEndpointResolvers<ContextType>;
   BnplInstallment?: BnplInstallmentResolvers<ContextType>;
   BnplLoan?: BnplLoanResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
   BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
+  BnplPlan?: BnplPlanResolvers<ContextType>;
+  BnplPlans?: BnplPlansResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;
+  BnplWidgetSession?: BnplWidgetSessionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 };

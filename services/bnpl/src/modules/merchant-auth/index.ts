@@ -24,3 +24,4 @@ export { LOGIN_PATH, LOGOUT_PATH, VERIFY_LOGIN_CODE_PATH, dashboardLoginApi } fr
 export { dashboardLoginRoutes } from './dashboard-login.routes.js';
 
 export const merchantAuthEntities = [DashboardTokenSchema, LoginCodeSchema];
+export { PUBLIC_KEY_HEADER, apiKeyPrincipalOf, publicKeyCallerOf, requireApiKeyPair, requirePublicKey, type PublicKeyCaller } from './api-key.guard.js';

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError, parseInput, randomChars } from '@tribut
 import { z } from 'zod';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Merchant } from '../merchants/index.js';
-import { MerchantPlan, planCovers, type InstallmentPlan } from '../plans/index.js';
+import { MerchantPlan, financeableAmountProblem } from '../plans/index.js';
 import { PaymentLink } from './payment-link.entity.js';
 import { createPaymentLinkInput, specFieldsOf, updatePaymentLinkInput, type PaymentLinkDraft } from './payment-link.validation.js';
 
@@ -90,18 +90,9 @@ export class PaymentLinkService {
 
   /** A price no enabled plan covers could never be sold: refuse it on amount_cents. */
   private async assertSellable(merchantId: string, amountCents: number, em: EntityManager = this.em): Promise<void> {
-    const plans = await em.getRepository(MerchantPlan).enabledFor(merchantId);
-    if (!plans.some((plan) => planCovers(plan, amountCents))) {
-      throw new ValidationError({ amount_cents: [sellableRangeMessage(plans)] });
-    }
+    const problem = financeableAmountProblem(await em.getRepository(MerchantPlan).enabledFor(merchantId), amountCents);
+    if (problem) throw new ValidationError({ amount_cents: [problem] });
   }
-}
-
-function sellableRangeMessage(plans: readonly InstallmentPlan[]): string {
-  if (plans.length === 0) return 'No installment plan is enabled; enable one under /api/v1/merchant/plans first.';
-  const min = Math.min(...plans.map((p) => p.minAmountCents));
-  const max = Math.max(...plans.map((p) => p.maxAmountCents));
-  return `Must be between ${min} and ${max} (minor units) to be covered by an enabled installment plan.`;
 }
 
 function isUuid(id: string): boolean {

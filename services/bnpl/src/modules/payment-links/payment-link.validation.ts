@@ -3,14 +3,13 @@
 import { ValidationError, wellFormedText } from '@tributary/kit';
 import { z } from 'zod';
 import { API_KEY_ENVIRONMENTS } from '../api-keys/index.js';
+import { SUPPORTED_CURRENCIES } from '../plans/index.js';
 
 export const MAX_USES_LIMIT = 1_000_000;
-/** Currencies checkout sells in (all with two decimals). */
-export const PAYMENT_LINK_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 
 const title = wellFormedText(z.string().trim().min(1).max(191));
 const amountCents = z.number().int().positive().max(2_147_483_647);
-const currency = z.enum(PAYMENT_LINK_CURRENCIES).meta({ description: 'ISO 4217 code, upper case.' });
+const currency = z.enum(SUPPORTED_CURRENCIES).meta({ description: 'ISO 4217 code, upper case.' });
 const maxUses = z
   .number()
   .int()
