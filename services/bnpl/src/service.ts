@@ -15,7 +15,7 @@ import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './mod
 import { LoanService, loanEntities, loanResolvers } from './modules/loans/index.js';
 import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
-import { PaymentLinkService, paymentLinkEntities, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
+import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
@@ -45,19 +45,22 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   // One cache of verified API keys per process, shared so a revocation here is forgotten at once.
   const verifiedApiKeys = new VerifiedApiKeyCache();
+  const widgetSessions = new WidgetSessionService(orm.em, { outbox: temporal.outbox });
+  const paymentLinks = new PaymentLinkService(orm.em, { publicBaseUrl: publicBaseUrl(config), sessions: widgetSessions });
   const services: BnplServices = {
     auth: new MerchantAuthService(orm.em, { verifiedApiKeys }),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
-    widgetSessions: new WidgetSessionService(orm.em, { outbox: temporal.outbox }),
+    widgetSessions,
     plans: new PlanService(orm.em),
-    paymentLinks: new PaymentLinkService(orm.em, publicBaseUrl(config)),
+    paymentLinks,
     loans: new LoanService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
   // loan.authorized is queued in the booking transaction as one delivery per subscribed endpoint.
-  const checkout = new CheckoutService(orm.em, { outbox: temporal.outbox, events: createLoanWebhookSink({ outbox: temporal.outbox }) });
+  // A loan booked through a payment link counts one of its uses in the same transaction.
+  const checkout = new CheckoutService(orm.em, { outbox: temporal.outbox, events: createLoanWebhookSink({ outbox: temporal.outbox }), paymentLinks });
   const mailer = createSmtpMailer({ url: smtpUrlOf(config), from: config.MAIL_FROM });
   const login = new DashboardLoginService(orm.em, { mailer });
   const built = await composeServiceApp<BnplContext>({
@@ -77,8 +80,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
+      express.use(paymentLinkPageRoutes(paymentLinks));
     },
-    otherBodyRoutes: [CHECKOUT_FORM_BODY_ROUTE],
+    otherBodyRoutes: [CHECKOUT_FORM_BODY_ROUTE, PAYMENT_LINK_FORM_BODY_ROUTE],
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),

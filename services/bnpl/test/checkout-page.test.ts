@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { escapeHtml, html, safeHref } from '@tributary/kit';
 import {
   CHECKOUT_MESSAGES,
   CHECKOUT_STATIC_DIR,
@@ -13,11 +14,9 @@ import {
   checkoutPageContentSecurityPolicy,
   checkoutPath,
   decideEligibility,
-  escapeHtml,
   formatBps,
   formatDueDate,
   formatMoney,
-  html,
   isDeclineTriggerEmail,
   merchantOrigins,
   normalizePhone,
@@ -25,7 +24,6 @@ import {
   planCadence,
   plansCovering,
   renderCheckoutPage,
-  safeHref,
   type CheckoutSummary,
   type FormPage,
 } from '../src/modules/checkout/index.js';

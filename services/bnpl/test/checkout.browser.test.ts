@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { allowLoopbackOnly, launchChromium, watchPage, type PageProblems } from '@tributary/kit/testing/browser';
+import { waitFor } from '@tributary/kit/testing';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { Loan } from '../src/modules/loans/index.js';
 import { MerchantPlan } from '../src/modules/plans/index.js';
@@ -129,7 +130,7 @@ async function openPage(): Promise<{ context: BrowserContext; page: Page; proble
 
 /** The checkout frame of the merchant page, once it has loaded. */
 async function checkoutFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const frame = page.frames().find((f) => f.url().includes('/checkout/'));
     if (frame) {
@@ -418,7 +419,8 @@ describe('checkout in Chromium', () => {
     const first = await openPage();
     await first.page.goto(shopUrl(undeclared, 'iframe', otherShop));
     await first.page.waitForSelector('iframe');
-    await first.page.waitForTimeout(1_000);
+    // Chromium reports the refusal on the console; wait for it rather than a fixed time (slow under load).
+    await waitFor(async () => first.problems.consoleErrors.length, (n) => n > 0, 20_000);
     const blocked = first.page.frames().find((f) => f !== first.page.mainFrame());
     expect(await blocked!.$('#checkout').catch(() => null)).toBeNull();
     expect(first.problems.consoleErrors).toEqual([`Framing '${h.service.url}/' violates the following Content Security Policy directive: "frame-ancestors ${shop.origin}". The request has been blocked.\n`]);

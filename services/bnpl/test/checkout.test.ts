@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WIDGET_SESSION_SIGNALS, widgetSessionWorkflowId } from '@tributary/workflows';
-import { CHECKOUT_ASSET_CACHE_CONTROL, CLOSED_TEXT, CheckoutService, SHOPPER_MESSAGES, WIDGET_SCRIPT_CACHE_CONTROL, escapeHtml } from '../src/modules/checkout/index.js';
+import { CHECKOUT_ASSET_CACHE_CONTROL, CLOSED_TEXT, CheckoutService, SHOPPER_MESSAGES, WIDGET_SCRIPT_CACHE_CONTROL } from '../src/modules/checkout/index.js';
+import { escapeHtml } from '@tributary/kit';
 import { Installment, LOAN_NUMBER_PATTERN, Loan, type LoanEventSink } from '../src/modules/loans/index.js';
 import { MerchantPlan, installmentSchedule, planById, type PlanId } from '../src/modules/plans/index.js';
 import { WidgetSession } from '../src/modules/widget-sessions/index.js';

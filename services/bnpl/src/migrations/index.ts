@@ -4,8 +4,9 @@ import { Migration20260701000000CreateMerchants } from './Migration2026070100000
 import { Migration20261123000000CreateCheckout } from './Migration20261123000000CreateCheckout.js';
 import { Migration20261123100000DashboardLogin } from './Migration20261123100000DashboardLogin.js';
 import { Migration20261123200000CreateWebhookEndpoints } from './Migration20261123200000CreateWebhookEndpoints.js';
-import { Migration20261123500000CreatePaymentLinks } from './Migration20261123500000CreatePaymentLinks.js';
 import { Migration20261123300000WidgetSessionsByMerchant } from './Migration20261123300000WidgetSessionsByMerchant.js';
+import { Migration20261123500000CreatePaymentLinks } from './Migration20261123500000CreatePaymentLinks.js';
+import { Migration20261123600000WidgetSessionPaymentLink } from './Migration20261123600000WidgetSessionPaymentLink.js';
 
 /** Every migration of the bnpl database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -15,6 +16,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123000000CreateCheckout', class: Migration20261123000000CreateCheckout },
   { name: 'Migration20261123100000DashboardLogin', class: Migration20261123100000DashboardLogin },
   { name: 'Migration20261123200000CreateWebhookEndpoints', class: Migration20261123200000CreateWebhookEndpoints },
-  { name: 'Migration20261123500000CreatePaymentLinks', class: Migration20261123500000CreatePaymentLinks },
   { name: 'Migration20261123300000WidgetSessionsByMerchant', class: Migration20261123300000WidgetSessionsByMerchant },
+  { name: 'Migration20261123500000CreatePaymentLinks', class: Migration20261123500000CreatePaymentLinks },
+  { name: 'Migration20261123600000WidgetSessionPaymentLink', class: Migration20261123600000WidgetSessionPaymentLink },
 ];

@@ -9,3 +9,4 @@ export * from './rate-limit.js';
 export * from './malformed-request.js';
 export * from './method-not-allowed.js';
 export * from './parse-errors.js';
+export * from './html.js';

@@ -1,7 +1,7 @@
 // How checkout is embedded in a merchant's page (README "Embedding checkout"): widget.js opens checkout_url with
 // `?embed=iframe|modal`; the page then talks to its parent window only by postMessage, only to the merchant's origin
 // (success_url's), and only lets the merchant's origins (success_url's and cancel_url's) frame it.
-import { urlOrigin } from './html.js';
+import { urlOrigin } from '@tributary/kit';
 
 export const EMBED_QUERY_PARAM = 'embed';
 export const EMBED_MODES = ['iframe', 'modal'] as const;

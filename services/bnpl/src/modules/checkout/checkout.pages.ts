@@ -26,7 +26,8 @@ export interface PlanOffer {
 }
 
 /** Statuses in which a session shows no form, only why, and the way back to the merchant. */
-export type ClosedStatus = 'ineligible' | 'expired' | 'cancelled';
+/** Why a checkout cannot go on: the session's final or ineligible status, or its payment link sold its last use. */
+export type ClosedStatus = 'ineligible' | 'expired' | 'cancelled' | 'sold_out';
 
 export interface FormPage {
   kind: 'form';

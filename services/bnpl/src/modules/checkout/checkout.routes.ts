@@ -2,7 +2,7 @@
 // form post), the page's static files under CHECKOUT_ASSETS_PREFIX and GET /widget.js for merchant pages. One
 // path-less middleware, as crypto's hosted page: these are pages for people, not part of the merchant API that the
 // OpenAPI document (and its route-drift check) describes.
-import { NotFoundError, PayloadTooLargeError, bodyParserErrorToDomain, type OtherBodyRoute } from '@tributary/kit';
+import { NotFoundError, PayloadTooLargeError, bodyParserErrorToDomain, safeHref, type OtherBodyRoute } from '@tributary/kit';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { CHECKOUT_ASSETS_PREFIX, CHECKOUT_PAGE_PREFIX, WIDGET_SCRIPT_PATH } from '../../api-paths.js';
 import { CHECKOUT_ASSET_CACHE_CONTROL, CHECKOUT_PAGE_FILES, CHECKOUT_STATIC_DIR, WIDGET_SCRIPT_CACHE_CONTROL, WIDGET_SCRIPT_FILE } from './checkout.assets.js';
@@ -10,7 +10,6 @@ import { EMBED_QUERY_PARAM, NO_SESSION_CONTENT_SECURITY_POLICY, checkoutPageCont
 import type { CheckoutPage } from './checkout.pages.js';
 import type { CheckoutService, ConfirmOutcome } from './checkout.service.js';
 import { renderCheckoutPage, renderNotFoundPage } from './checkout.view.js';
-import { safeHref } from './html.js';
 
 export const CHECKOUT_FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 /** The kit reads only JSON bodies; the confirm form's urlencoded body is read here (composeServiceApp otherBodyRoutes). */
@@ -34,7 +33,7 @@ const PAGE = new RegExp(`^${CHECKOUT_PAGE_PREFIX}/([^/]+)/?$`);
 const ASSET = new RegExp(`^${CHECKOUT_ASSETS_PREFIX}/([^/]+)$`);
 
 /** Headers of every page: its CSP, no MIME sniffing, no Referer (the URL holds the session token), never cached. */
-function securePage(res: Response, contentSecurityPolicy: string): void {
+export function securePage(res: Response, contentSecurityPolicy: string): void {
   res.setHeader('Content-Security-Policy', contentSecurityPolicy);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');

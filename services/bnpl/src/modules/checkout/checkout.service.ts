@@ -30,9 +30,19 @@ import { checkoutSummary, planOffers, prefilledValues, type CheckoutPage, type C
 import { SHOPPER_FIELDS, SHOPPER_MESSAGES, checkShopperForm, type ShopperDetails, type ShopperFormValues } from './checkout.validation.js';
 import { decideEligibility, type EligibilityDecision } from './eligibility.js';
 
+/**
+ * Counts a payment link's use when a loan it started is booked (the payment-links module implements it): inside the
+ * booking transaction, under the link's row lock, so two shoppers racing for the last use never both get a loan.
+ */
+export interface PaymentLinkUseCounter {
+  countUse(tx: EntityManager, paymentLinkId: string): Promise<'counted' | 'sold_out'>;
+}
+
 export interface CheckoutServiceOptions {
   /** Where loan.authorized goes (the webhooks module's sink); none by default. */
   events?: LoanEventSink;
+  /** Counts payment link uses (sessions started from a link's page); without one such a session cannot be booked. */
+  paymentLinks?: PaymentLinkUseCounter;
   /** Dispatches the expiry workflow's `authorized` signal right after the commit; without one the worker's sweeper does. */
   outbox?: WorkflowOutbox;
   /** The clock (tests). */
@@ -50,10 +60,11 @@ export type ConfirmOutcome =
   | { kind: 'declined'; page: ClosedPage }
   | { kind: 'refused'; page: ClosedPage };
 
-const isClosed = (status: SessionStatus): status is ClosedStatus => status === 'ineligible' || status === 'expired' || status === 'cancelled';
+const isClosed = (status: SessionStatus): status is Extract<ClosedStatus, SessionStatus> => status === 'ineligible' || status === 'expired' || status === 'cancelled';
 
 export class CheckoutService {
   private readonly events: LoanEventSink;
+  private readonly paymentLinks: PaymentLinkUseCounter | undefined;
   private readonly outbox: WorkflowOutbox | undefined;
   private readonly now: () => Date;
 
@@ -62,6 +73,7 @@ export class CheckoutService {
     options: CheckoutServiceOptions = {},
   ) {
     this.events = options.events ?? noLoanEvents;
+    this.paymentLinks = options.paymentLinks;
     this.outbox = options.outbox;
     this.now = options.now ?? (() => new Date());
   }
@@ -117,12 +129,20 @@ export class CheckoutService {
       const page: FormPage = { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, now), values, errors: { [SHOPPER_FIELDS.plan]: [SHOPPER_MESSAGES.planNotOffered] } };
       return { result: { kind: 'invalid', page } };
     }
+    if ((await this.countPaymentLinkUse(tx, session)) === 'sold_out') return { result: { kind: 'refused', page: { kind: 'closed', summary, status: 'sold_out' } } };
     transition(session, applyEligibility(session.toState(), 'eligible', now));
     transition(session, applyAuthorization(session.toState(), now));
     session.authorizedAt = now;
     const loan = await bookLoan(tx, { session, plan, customer: { email: details.email, phone: details.phone }, bookedAt: now });
     const afterCommit = await this.announceAuthorization(tx, session, loan);
     return { result: { kind: 'booked', replayed: false, page: { kind: 'completed', summary, loan } }, afterCommit };
+  }
+
+  /** A session started from a payment link takes one of its uses (refused when none is left); any other: nothing to count. */
+  private async countPaymentLinkUse(tx: EntityManager, session: WidgetSession): Promise<'counted' | 'sold_out' | 'none'> {
+    if (!session.paymentLinkId) return 'none';
+    if (!this.paymentLinks) throw new Error('checkout: a payment link session needs the payment link use counter');
+    return this.paymentLinks.countUse(tx, session.paymentLinkId);
   }
 
   /** loan.authorized to the event sink, and the expiry workflow told to stop: both committed with the loan. */

@@ -8,7 +8,7 @@ import { EMBED_QUERY_PARAM, type EmbedMode } from './checkout.embedding.js';
 import { formatBps, formatDueDate, formatMoney } from './checkout-format.js';
 import type { CheckoutPage, CheckoutSummary, ClosedPage, ClosedStatus, CompletedPage, FormPage, PlanOffer } from './checkout.pages.js';
 import { SHOPPER_FIELDS, TERMS_ACCEPTED } from './checkout.validation.js';
-import { html, safeHref, type SafeHtml } from './html.js';
+import { html, safeHref, type SafeHtml } from '@tributary/kit';
 
 export interface RenderOptions {
   /** How the page was opened (links leave the frame with target=_top when embedded). */
@@ -183,6 +183,7 @@ export const CLOSED_TEXT: Record<ClosedStatus, { headline: string; message: stri
   ineligible: { headline: 'Installments are not available', message: 'Paying in installments is not available for this purchase. No loan was made.' },
   expired: { headline: 'This checkout has expired', message: 'This checkout link has expired. No loan was made.' },
   cancelled: { headline: 'This checkout was cancelled', message: 'This checkout was cancelled. No loan was made.' },
+  sold_out: { headline: 'This offer is sold out', message: 'The payment link behind this checkout has reached its limit of purchases. No loan was made.' },
 };
 
 export function renderClosedPage(page: ClosedPage, options: RenderOptions): string {

@@ -1,7 +1,7 @@
 // The shopper's hosted checkout: the page at checkout_url (eligibility on open, the loan booked on confirm), the
 // embedding script widget.js, and the eligibility rule.
-export { CheckoutService, type CheckoutServiceOptions, type ConfirmOutcome } from './checkout.service.js';
-export { CHECKOUT_FORM_BODY_ROUTE, CONFIRM_STATUS, checkoutRoutes } from './checkout.routes.js';
+export { CheckoutService, type CheckoutServiceOptions, type ConfirmOutcome, type PaymentLinkUseCounter } from './checkout.service.js';
+export { CHECKOUT_FORM_BODY_ROUTE, CHECKOUT_FORM_MEDIA_TYPE, CONFIRM_STATUS, checkoutRoutes, securePage } from './checkout.routes.js';
 export {
   CHECKOUT_MESSAGES,
   EMBED_MODES,
@@ -20,4 +20,3 @@ export type { CheckoutPage, CheckoutSummary, ClosedPage, ClosedStatus, Completed
 export { E164_PATTERN, SHOPPER_FIELDS, SHOPPER_MESSAGES, TERMS_ACCEPTED, checkShopperForm, normalizePhone, type ShopperDetails, type ShopperFormValues } from './checkout.validation.js';
 export { decideEligibility, isDeclineTriggerEmail, plansCovering, type EligibilityDecision, type EligibilityInput, type IneligibleReason } from './eligibility.js';
 export { formatBps, formatDueDate, formatMoney } from './checkout-format.js';
-export { SafeHtml, escapeHtml, html, safeHref, urlOrigin } from './html.js';

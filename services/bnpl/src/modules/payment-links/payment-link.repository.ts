@@ -12,6 +12,11 @@ export class PaymentLinkRepository extends EntityRepository<PaymentLink> {
     return this.findOne({ id, merchant: merchantId, deletedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
   }
 
+  /** Locks the link's row (FOR UPDATE), deleted or not: the booking that counts a use decides on the locked row. */
+  lockById(id: string): Promise<PaymentLink | null> {
+    return this.findOne({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
   findBySlug(slug: string, lock = false): Promise<PaymentLink | null> {
     return this.findOne({ slug, deletedAt: null }, lock ? { populate: ['merchant'], lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : { populate: ['merchant'] });
   }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Merchant } from '../merchants/index.js';
 import { MerchantPlan, financeableAmountProblem } from '../plans/index.js';
+import { checkoutUrl, type WidgetSessionService } from '../widget-sessions/index.js';
+import { paymentLinkDonePath, paymentLinkPagePath, type PaymentLinkPageModel } from './payment-link-page.view.js';
 import { PaymentLink } from './payment-link.entity.js';
 import { createPaymentLinkInput, specFieldsOf, updatePaymentLinkInput, type PaymentLinkDraft } from './payment-link.validation.js';
 
@@ -12,12 +14,27 @@ export const PAYMENT_LINK_SLUG_LENGTH = 16;
 export const PAYMENT_LINK_SLUG_PATTERN = /^[A-Za-z0-9]{16}$/;
 
 /** The payment link domain: one path for REST and GraphQL; a merchant only ever sees its own links. */
+export interface PaymentLinkServiceOptions {
+  /** Origin of the links' public pages and of the checkout they start (public-url.ts). */
+  publicBaseUrl: string;
+  /** Starts the widget sessions a link's page hands to checkout. */
+  sessions: WidgetSessionService;
+}
+
+/** What a shopper's "Pay in installments" on a link's page led to: a checkout to go to, or nothing left to sell. */
+export type PaymentLinkCheckoutStart = { kind: 'checkout'; checkoutUrl: string } | { kind: 'sold_out'; page: PaymentLinkPageModel };
+
 export class PaymentLinkService {
-  /** `publicBaseUrl`: origin of the links' public pages (public-url.ts). */
+  readonly publicBaseUrl: string;
+  private readonly sessions: WidgetSessionService;
+
   constructor(
     private readonly em: EntityManager,
-    readonly publicBaseUrl: string,
-  ) {}
+    options: PaymentLinkServiceOptions,
+  ) {
+    this.publicBaseUrl = options.publicBaseUrl;
+    this.sessions = options.sessions;
+  }
 
   list(principal: BnplPrincipal): Promise<PaymentLink[]> {
     return this.em.getRepository(PaymentLink).listFor(merchantOf(principal));
@@ -81,8 +98,47 @@ export class PaymentLinkService {
     });
   }
 
-  /** The link behind a public page: unknown, malformed or deleted → NotFoundError. */
-  async findPublic(slug: string): Promise<PaymentLink> {
+  /** The public page of a link: unknown, malformed or deleted → NotFoundError. */
+  async page(slug: string): Promise<PaymentLinkPageModel> {
+    return pageModel(await this.findPublic(slug));
+  }
+
+  /**
+   * A shopper starts buying through the link: a widget session at the link's price now, in the link's mode, whose
+   * success and cancel URLs are the link's own pages. A link with no use left is sold out (its page says so). The use
+   * itself is counted when checkout books the loan (countUse), so abandoned checkouts cost nothing.
+   */
+  async startCheckout(slug: string): Promise<PaymentLinkCheckoutStart> {
+    const link = await this.findPublic(slug);
+    if (!link.isRedeemable()) return { kind: 'sold_out', page: pageModel(link) };
+    const session = await this.sessions.createForPaymentLink({
+      paymentLinkId: link.id,
+      merchantId: link.merchant.id,
+      livemode: link.environment === 'live',
+      amountCents: link.amountCents,
+      currency: link.currency,
+      title: link.title,
+      orderReference: `payment-link:${link.slug}`,
+      successUrl: `${this.publicBaseUrl}${paymentLinkDonePath(link.slug)}`,
+      cancelUrl: `${this.publicBaseUrl}${paymentLinkPagePath(link.slug)}`,
+    });
+    return { kind: 'checkout', checkoutUrl: checkoutUrl(this.publicBaseUrl, session.token) };
+  }
+
+  /**
+   * PaymentLinkUseCounter (checkout): inside the booking transaction, under the link's row lock, takes one use, or
+   * answers `sold_out` when none is left (or the link was deleted meanwhile), so two shoppers racing for the last use
+   * never both get a loan.
+   */
+  async countUse(tx: EntityManager, paymentLinkId: string): Promise<'counted' | 'sold_out'> {
+    const link = await tx.getRepository(PaymentLink).lockById(paymentLinkId);
+    if (!link || !link.isRedeemable()) return 'sold_out';
+    link.usesCount += 1;
+    await tx.flush();
+    return 'counted';
+  }
+
+  private async findPublic(slug: string): Promise<PaymentLink> {
     const link = PAYMENT_LINK_SLUG_PATTERN.test(slug) ? await this.em.getRepository(PaymentLink).findBySlug(slug) : null;
     if (!link) throw new NotFoundError(`payment link slug ${slug.slice(0, 40)}`);
     return link;
@@ -101,4 +157,16 @@ function isUuid(id: string): boolean {
 
 function merchantOf(principal: BnplPrincipal): string {
   return dashboardMerchantId(principal, 'Payment links');
+}
+
+function pageModel(link: PaymentLink): PaymentLinkPageModel {
+  return {
+    slug: link.slug,
+    title: link.title,
+    merchantName: link.merchant.name,
+    amountCents: link.amountCents,
+    currency: link.currency,
+    livemode: link.environment === 'live',
+    isRedeemable: link.isRedeemable(),
+  };
 }

@@ -37,6 +37,7 @@ export {
   type SessionCreator,
   type SessionExpiry,
   type WidgetSessionCreation,
+  type PaymentLinkSessionSource,
   type WidgetSessionServiceOptions,
 } from './widget-session.service.js';
 export { checkoutUrl, presentCreatedSession, presentSession, sessionPath } from './widget-session.presenter.js';

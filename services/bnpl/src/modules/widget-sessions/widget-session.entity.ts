@@ -35,6 +35,12 @@ export const WidgetSessionSchema = defineEntity({
     cancelledAt: p.datetime().nullable(),
     idempotencyKey: p.string().length(255).nullable(),
     idempotencyFingerprint: p.string().length(64).nullable(),
+    /**
+     * The payment link whose public page started the session (its use is counted when checkout books the loan). A
+     * plain id, not a relation: the payment-links module builds on this one, not the other way round; links are never
+     * removed (deleted_at), so the id stays valid.
+     */
+    paymentLinkId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -48,6 +48,20 @@ export interface WidgetSessionServiceOptions {
   lifetimeMs?: number;
 }
 
+/** What a payment link's page hands over to start a session (the payment-links module owns the link itself). */
+export interface PaymentLinkSessionSource {
+  paymentLinkId: string;
+  merchantId: string;
+  livemode: boolean;
+  amountCents: number;
+  currency: string;
+  title: string;
+  /** The loan's purchase_reference: names the link, so a merchant's sales show what sold through it. */
+  orderReference: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /** What a create produced: the session, and whether it already existed under the same Idempotency-Key. */
 export interface WidgetSessionCreation {
   session: WidgetSession;
@@ -108,6 +122,30 @@ export class WidgetSessionService {
       const session = await this.insert(tx, creator, input, idempotency);
       const expiry = await enqueueWorkflowStart(tx, widgetSessionExpiryStart(session));
       return { result: { session, replayed: false }, afterCommit: this.dispatch([expiry]) };
+    });
+  }
+
+  /**
+   * A session a payment link's public page starts for a shopper: the link's fixed price as it is now (a later price
+   * change never touches it), its mode, no shopper details, and the link's own pages as success and cancel URLs. The
+   * link is recorded on the session; its use is counted when checkout books the loan. Same expiry workflow as any
+   * session.
+   */
+  async createForPaymentLink(link: PaymentLinkSessionSource): Promise<WidgetSession> {
+    return transactionWithAfterCommit<WidgetSession>(this.em, async (tx) => {
+      const input: NewWidgetSession = {
+        amountCents: link.amountCents,
+        currency: link.currency,
+        orderReference: link.orderReference,
+        customerEmail: null,
+        customerPhone: null,
+        purchaseDescription: link.title,
+        successUrl: link.successUrl,
+        cancelUrl: link.cancelUrl,
+      };
+      const session = await this.insert(tx, { merchantId: link.merchantId, livemode: link.livemode }, input, { key: null, fingerprint: null }, link.paymentLinkId);
+      const expiry = await enqueueWorkflowStart(tx, widgetSessionExpiryStart(session));
+      return { result: session, afterCommit: this.dispatch([expiry]) };
     });
   }
 
@@ -180,7 +218,7 @@ export class WidgetSessionService {
     return earlier;
   }
 
-  private async insert(tx: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency): Promise<WidgetSession> {
+  private async insert(tx: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<WidgetSession> {
     const now = this.now();
     const session = tx.create(WidgetSession, {
       token: generateSessionToken(),
@@ -193,6 +231,7 @@ export class WidgetSessionService {
       cancelledAt: null,
       idempotencyKey: idempotency.key,
       idempotencyFingerprint: idempotency.fingerprint,
+      paymentLinkId,
       createdAt: now,
       updatedAt: now,
     });

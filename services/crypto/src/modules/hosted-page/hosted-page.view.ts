@@ -1,12 +1,9 @@
 // Server-rendered HTML of the hosted payer page: everything a payer needs is text in the document (readable without
 // JavaScript); the client script only adds the live countdown, live status, copy buttons and the redirect.
 // Every value from the request (title, description, address, URLs) goes through escapeHtml; no inline script or style.
+import { escapeHtml } from '@tributary/kit';
 import type { PublicPaymentRequestBody } from '../payment-requests/index.js';
 import { HOSTED_PAGE_ASSETS } from './hosted-page.assets.js';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /** Human label of each status (the machine value is on `data-status`). */
 export const STATUS_LABELS: Record<string, string> = {

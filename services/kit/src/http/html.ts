@@ -1,4 +1,4 @@
-// HTML building for the checkout pages: a tagged template that escapes every interpolated value unless it is already
+// HTML building for server-rendered pages (bnpl checkout, crypto hosted page): a tagged template that escapes every interpolated value unless it is already
 // SafeHtml (the result of another `html` template), so escaping is the default rather than a call to remember.
 // Attribute values in the templates are always double-quoted, which escaping `"` makes safe.
 
