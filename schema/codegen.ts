@@ -22,6 +22,7 @@ export const CODEGEN_SERVICES = {
     mappers: {
       BnplMerchant: '../modules/merchants/index.js#Merchant',
       BnplApiKey: '../modules/api-keys/index.js#ApiKey',
+      BnplCreatedApiKey: '../modules/api-keys/index.js#CreatedApiKey',
       BnplWebhookEndpoint: '../modules/webhook-endpoints/index.js#WebhookEndpoint',
       BnplCreatedWebhookEndpoint: '../modules/webhook-endpoints/index.js#CreatedWebhookEndpoint',
       BnplWebhookDelivery: '@tributary/kit#DeliveryWithAttempts',

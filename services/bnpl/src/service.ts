@@ -10,7 +10,7 @@ import { createContext, type BnplContext, type BnplServices } from './graphql-co
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { createSmtpMailer } from './mail/index.js';
-import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
+import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyResolvers, apiKeyRoutes } from './modules/api-keys/index.js';
 import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
 import { LoanService, loanEntities, loanResolvers } from './modules/loans/index.js';
 import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
@@ -86,7 +86,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
+      resolvers: mergeResolvers(merchantResolvers, apiKeyResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

@@ -132,6 +132,31 @@ describe('API keys (dashboard token)', () => {
   });
 });
 
+describe('API keys (GraphQL mutations)', () => {
+  it('creates a key whose secret is shown once, and revokes it; an API key pair may not do either', async () => {
+    const owner = await createMerchant('Graph Key Shop');
+    const created = await gql(url, 'mutation { createBnplApiKey(name: "CI", environment: "live") { secretKey apiKey { id publicKey environment name } } }', bearer(owner.token));
+    expect(created.body.errors).toBeUndefined();
+    const { secretKey, apiKey } = created.body.data!.createBnplApiKey as { secretKey: string; apiKey: { id: string; publicKey: string; environment: string; name: string } };
+    expect(secretKey).toMatch(/^sk_live_[A-Za-z0-9]{48}$/);
+    expect(apiKey).toMatchObject({ publicKey: expect.stringMatching(/^pk_live_/), environment: 'live', name: 'CI' });
+
+    const keysAuth = { ...bearer(secretKey), 'x-merchant-public-key': apiKey.publicKey };
+    const byKey = await gql(url, 'mutation { createBnplApiKey(name: "sneaky", environment: "test") { secretKey } }', keysAuth);
+    expect(byKey.body.errors?.[0]).toMatchObject({ message: 'API keys are managed with a dashboard token.', extensions: { code: 'FORBIDDEN' } });
+    const revokeByKey = await gql(url, `mutation { revokeBnplApiKey(id: "${apiKey.id}") }`, keysAuth);
+    expect(revokeByKey.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    const invalid = await gql(url, 'mutation { createBnplApiKey(name: "", environment: "prod") { secretKey } }', bearer(owner.token));
+    expect(invalid.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    const revoked = await gql(url, `mutation { revokeBnplApiKey(id: "${apiKey.id}") }`, bearer(owner.token));
+    expect(revoked.body.data!.revokeBnplApiKey).toBe(apiKey.id);
+    expect((await gql(url, `mutation { revokeBnplApiKey(id: "${apiKey.id}") }`, bearer(owner.token))).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await gql(url, '{ bnplMerchant { name } }', keysAuth)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('subgraph', () => {
   const merchantQuery = '{ bnplMerchant { id name settlementCadence createdAt apiKeys { publicKey environment } } }';
 

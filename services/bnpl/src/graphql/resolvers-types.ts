@@ -2,7 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Merchant } from '../modules/merchants/index.js';
-import type { ApiKey } from '../modules/api-keys/index.js';
+import type { ApiKey, CreatedApiKey } from '../modules/api-keys/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { PaymentLink } from '../modules/payment-links/index.js';
@@ -42,6 +42,14 @@ export type BnplConfiguredPlan = {
   isEnabled: Scalars['Boolean']['output'];
   /** The plan id, e.g. pay_in_4. */
   plan: Scalars['String']['output'];
+};
+
+/** A new API key pair and its secret key. */
+export type BnplCreatedApiKey = {
+  __typename?: 'BnplCreatedApiKey';
+  apiKey: BnplApiKey;
+  /** sk_<environment>_...: with the public key, the KEYS credential. Shown only here; only a bcrypt hash is stored. */
+  secretKey: Scalars['String']['output'];
 };
 
 /** A new webhook endpoint and its signing secret. */
@@ -347,6 +355,8 @@ export type CreateBnplWebhookEndpointInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Creates an API key pair (POST /api/v1/merchant/api-keys; dashboard token only). The answer carries the secret key, shown only here. */
+  createBnplApiKey?: Maybe<BnplCreatedApiKey>;
   /** Creates a payment link (dashboard token only). Same rules and errors as POST /api/v1/merchant/payment-links. */
   createBnplPaymentLink?: Maybe<BnplPaymentLink>;
   /** Registers a webhook endpoint (same rules and errors as POST /api/v1/merchant/webhooks; dashboard token only). The answer carries the endpoint's signing secret, shown only here. */
@@ -357,12 +367,20 @@ export type Mutation = {
   deleteBnplWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Re-sends one of the merchant's webhook deliveries to its endpoint's current URL: a new delivery of the same event with the same body bytes (same event, timestamp and data) and its own attempts. A deleted or inactive endpoint: BAD_USER_INPUT; another merchant's or an unknown delivery: NOT_FOUND. */
   redeliverBnplWebhookDelivery?: Maybe<BnplWebhookDelivery>;
+  /** Revokes one of the merchant's API keys (DELETE /api/v1/merchant/api-keys/{id}) and returns its id. Another merchant's, an unknown or an already revoked key: NOT_FOUND. */
+  revokeBnplApiKey?: Maybe<Scalars['ID']['output']>;
   /** Turns an installment plan on or off for checkout (REST: PUT /api/v1/merchant/plans/{plan_id}; dashboard token only). Unknown planId: NOT_FOUND. */
   setBnplPlanEnabled?: Maybe<BnplConfiguredPlan>;
   /** Changes the given fields of a payment link (PUT /api/v1/merchant/payment-links/{id}). Another merchant's or an unknown link: NOT_FOUND. */
   updateBnplPaymentLink?: Maybe<BnplPaymentLink>;
   /** Replaces an endpoint's url, events and isActive (PUT /api/v1/merchant/webhooks/{id}); the secret is kept. Another merchant's or an unknown endpoint: NOT_FOUND. */
   updateBnplWebhookEndpoint?: Maybe<BnplWebhookEndpoint>;
+};
+
+
+export type MutationCreateBnplApiKeyArgs = {
+  environment: Scalars['String']['input'];
+  name: Scalars['String']['input'];
 };
 
 
@@ -387,6 +405,11 @@ export type MutationDeleteBnplWebhookEndpointArgs = {
 
 
 export type MutationRedeliverBnplWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRevokeBnplApiKeyArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -527,6 +550,7 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   BnplConfiguredPlan: ResolverTypeWrapper<ConfiguredPlan>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BnplCreatedApiKey: ResolverTypeWrapper<CreatedApiKey>;
   BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   BnplInstallment: ResolverTypeWrapper<Installment>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -559,6 +583,7 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   BnplConfiguredPlan: ConfiguredPlan;
   Boolean: Scalars['Boolean']['output'];
+  BnplCreatedApiKey: CreatedApiKey;
   BnplCreatedWebhookEndpoint: CreatedWebhookEndpoint;
   BnplInstallment: Installment;
   Int: Scalars['Int']['output'];
@@ -590,6 +615,11 @@ export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends Re
 export type BnplConfiguredPlanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplConfiguredPlan'] = ResolversParentTypes['BnplConfiguredPlan']> = {
   isEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BnplCreatedApiKeyResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplCreatedApiKey'] = ResolversParentTypes['BnplCreatedApiKey']> = {
+  apiKey?: Resolver<ResolversTypes['BnplApiKey'], ParentType, ContextType>;
+  secretKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplCreatedWebhookEndpoint'] = ResolversParentTypes['BnplCreatedWebhookEndpoint']> = {
@@ -727,11 +757,13 @@ export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType ext
 };
 
 export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createBnplApiKey?: Resolver<Maybe<ResolversTypes['BnplCreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateBnplApiKeyArgs, 'environment' | 'name'>>;
   createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
   createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
   deleteBnplPaymentLink?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplPaymentLinkArgs, 'id'>>;
   deleteBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplWebhookEndpointArgs, 'id'>>;
   redeliverBnplWebhookDelivery?: Resolver<Maybe<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverBnplWebhookDeliveryArgs, 'id'>>;
+  revokeBnplApiKey?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokeBnplApiKeyArgs, 'id'>>;
   setBnplPlanEnabled?: Resolver<Maybe<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType, RequireFields<MutationSetBnplPlanEnabledArgs, 'isEnabled' | 'planId'>>;
   updateBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationUpdateBnplPaymentLinkArgs, 'id' | 'input'>>;
   updateBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdateBnplWebhookEndpointArgs, 'id' | 'input'>>;
@@ -744,6 +776,7 @@ export type QueryResolvers<ContextType = BnplContext, ParentType extends Resolve
 export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
   BnplConfiguredPlan?: BnplConfiguredPlanResolvers<ContextType>;
+  BnplCreatedApiKey?: BnplCreatedApiKeyResolvers<ContextType>;
   BnplCreatedWebhookEndpoint?: BnplCreatedWebhookEndpointResolvers<ContextType>;
   BnplInstallment?: BnplInstallmentResolvers<ContextType>;
   BnplLoan?: BnplLoanResolvers<ContextType>;

@@ -7,6 +7,7 @@ export { PUBLIC_KEY_PATTERN, SECRET_KEY_PATTERN, generateKeyPair, hashSecretKey,
 export { ApiKeyService, type CreatedApiKey } from './api-key.service.js';
 export { VERIFIED_API_KEY_CACHE_SIZE, VERIFIED_API_KEY_TTL_MS, VerifiedApiKeyCache, type VerifiedApiKey, type VerifiedApiKeyCacheOptions } from './verified-api-key-cache.js';
 export { apiKeyRoutes } from './api-key.routes.js';
+export { apiKeyResolvers } from './api-key.resolvers.js';
 export { apiKeyApi } from './api-key.openapi.js';
 
 export const apiKeyEntities = [ApiKeySchema];
