@@ -22,6 +22,17 @@ export const CODEGEN_SERVICES = {
     mappers: {
       BnplMerchant: '../modules/merchants/index.js#Merchant',
       BnplApiKey: '../modules/api-keys/index.js#ApiKey',
+      BnplWebhookEndpoint: '../modules/webhook-endpoints/index.js#WebhookEndpoint',
+      BnplCreatedWebhookEndpoint: '../modules/webhook-endpoints/index.js#CreatedWebhookEndpoint',
+      BnplWebhookDelivery: '@tributary/kit#DeliveryWithAttempts',
+      BnplWebhookDeliveryAttempt: '@tributary/kit#WebhookDeliveryAttempt as WebhookDeliveryAttemptRow',
+      BnplPaymentLink: '../modules/payment-links/index.js#PaymentLink',
+      BnplLoan: '../modules/loans/index.js#Loan',
+      BnplInstallment: '../modules/loans/index.js#Installment',
+      BnplWidgetSession: '../modules/widget-sessions/index.js#WidgetSession',
+      BnplPlans: '../modules/plans/index.js#PlanOverview',
+      BnplConfiguredPlan: '../modules/plans/index.js#ConfiguredPlan',
+      BnplPlan: '../modules/plans/index.js#InstallmentPlan',
     },
   },
   crypto: {

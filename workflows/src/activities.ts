@@ -66,3 +66,29 @@ export interface InvoiceExpiryActivities {
   /** Expires the invoice if it is due and not settled. Idempotent (row lock; a second call finds it expired: `final`). */
   expireInvoiceIfDue(input: ExpireInvoiceInput): Promise<ExpireInvoiceResult>;
 }
+
+export interface ExpireWidgetSessionInput {
+  /** Id of the bnpl widget session. */
+  sessionId: string;
+  /** Its token (for logs). */
+  sessionToken: string;
+}
+
+export interface ExpireWidgetSessionResult {
+  /**
+   * - `expired`: this call stored `expired`;
+   * - `not_due`: still open (initialized, eligible, ineligible) and the deadline has not passed on the activity's clock
+   *   (clock skew between the Temporal server and the worker): the workflow waits for `expiresAt` again;
+   * - `final`: nothing to do: already expired, authorized, cancelled, or the session is gone.
+   */
+  outcome: 'expired' | 'not_due' | 'final';
+  /** Stored status after the call (`not_found` when the session is gone). */
+  status: string;
+  /** The session's deadline (ISO 8601); null when the session is gone. */
+  expiresAt: string | null;
+}
+
+export interface WidgetSessionExpiryActivities {
+  /** Expires the session if it is still open and due. Idempotent (row lock; a second call finds it expired: `final`). */
+  expireWidgetSessionIfDue(input: ExpireWidgetSessionInput): Promise<ExpireWidgetSessionResult>;
+}

@@ -1,10 +1,13 @@
 export * from './constants.js';
 export type * from './activities.js';
 export type * from './types.js';
-import type { invoiceExpiryWorkflow, webhookDeliveryWorkflow } from './workflows/index.js';
+import type { invoiceExpiryWorkflow, webhookDeliveryWorkflow, widgetSessionExpiryWorkflow } from './workflows/index.js';
 
 /** Type of the webhook delivery workflow, for typed starts by name: `client.workflow.start<WebhookDeliveryWorkflow>(...)`. */
 export type WebhookDeliveryWorkflow = typeof webhookDeliveryWorkflow;
 
 /** Type of the invoice expiry workflow: `client.workflow.start<InvoiceExpiryWorkflow>(WORKFLOW_TYPES.invoiceExpiry, ...)`. */
 export type InvoiceExpiryWorkflow = typeof invoiceExpiryWorkflow;
+
+/** Type of the widget session expiry workflow: `client.workflow.start<WidgetSessionExpiryWorkflow>(WORKFLOW_TYPES.widgetSessionExpiry, ...)`. */
+export type WidgetSessionExpiryWorkflow = typeof widgetSessionExpiryWorkflow;

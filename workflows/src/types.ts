@@ -37,3 +37,10 @@ export interface WidgetSessionExpiryWorkflowInput {
   /** Deadline, ISO 8601: the workflow sleeps (durable timer, workflow time) until then. */
   expiresAt: string;
 }
+
+export interface WidgetSessionExpiryWorkflowResult {
+  /** `expired`: the activity expired it; `authorized` / `cancelled`: ended early by signal; `unchanged`: nothing to expire at the deadline. */
+  outcome: 'expired' | 'authorized' | 'cancelled' | 'unchanged';
+  /** Stored status reported by the last activity call; null when ended by signal before the deadline. */
+  status: string | null;
+}

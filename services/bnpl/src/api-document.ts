@@ -4,6 +4,11 @@ import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } fro
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { API_KEY_PAIR_SECURITY, DASHBOARD_TOKEN_SECURITY, bnplSecuritySchemes } from './api-security.js';
 import { apiKeyApi } from './modules/api-keys/index.js';
+import { dashboardLoginApi } from './modules/merchant-auth/index.js';
+import { paymentLinkApi } from './modules/payment-links/index.js';
+import { planApi } from './modules/plans/index.js';
+import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
+import { widgetSessionApi } from './modules/widget-sessions/index.js';
 
 export function bnplApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -16,7 +21,24 @@ export function bnplApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: bnplSecuritySchemes,
     graphqlSecurity: [...DASHBOARD_TOKEN_SECURITY, ...API_KEY_PAIR_SECURITY],
-    tags: [{ name: 'API keys' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(apiKeyApi)],
+    tags: [
+      { name: 'Dashboard login' },
+      { name: 'API keys' },
+      { name: 'Widget sessions' },
+      { name: 'Installment plans' },
+      { name: 'Payment links' },
+      WEBHOOKS_TAG,
+      { name: 'GraphQL' },
+      { name: 'Operations' },
+      { name: 'Documentation' },
+    ],
+    routes: [
+      ...Object.values(dashboardLoginApi),
+      ...Object.values(apiKeyApi),
+      ...Object.values(widgetSessionApi),
+      ...Object.values(planApi),
+      ...Object.values(paymentLinkApi),
+      ...Object.values(webhookEndpointApi),
+    ],
   });
 }

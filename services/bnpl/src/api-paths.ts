@@ -14,3 +14,5 @@ export const CHECKOUT_PAGE_PREFIX = '/checkout';
 export const WIDGET_SCRIPT_PATH = '/widget.js';
 /** A payment link's public page: `${PAYMENT_LINK_PAGE_PREFIX}/<slug>` is its public_url. */
 export const PAYMENT_LINK_PAGE_PREFIX = '/l';
+/** The checkout page's own static files (stylesheet and progressive-enhancement script). */
+export const CHECKOUT_ASSETS_PREFIX = '/checkout-assets';

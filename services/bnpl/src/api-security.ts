@@ -26,3 +26,5 @@ export const bnplSecuritySchemes: ServiceApiDocumentOptions['securitySchemes'] =
 export const DASHBOARD_TOKEN_SECURITY = [{ dashboardToken: [] }];
 /** KEYS routes: both headers together. */
 export const API_KEY_PAIR_SECURITY = [{ secretKey: [], merchantPublicKey: [] }];
+/** PK routes: the public key alone (reading and cancelling a widget session). */
+export const PUBLIC_KEY_SECURITY = [{ merchantPublicKey: [] }];

@@ -2,12 +2,24 @@ import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { ApiKeyService } from './modules/api-keys/index.js';
 import type { BnplPrincipal, MerchantAuthService } from './modules/merchant-auth/index.js';
+import type { LoanService } from './modules/loans/index.js';
 import type { MerchantService } from './modules/merchants/index.js';
+import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
+import type { WebhookDeliveryService } from './modules/webhooks/index.js';
+import type { PaymentLinkService } from './modules/payment-links/index.js';
+import type { PlanService } from './modules/plans/index.js';
+import type { WidgetSessionService } from './modules/widget-sessions/index.js';
 
 export interface BnplServices {
   auth: MerchantAuthService;
   merchants: MerchantService;
   apiKeys: ApiKeyService;
+  webhookEndpoints: WebhookEndpointService;
+  webhookDeliveries: WebhookDeliveryService;
+  paymentLinks: PaymentLinkService;
+  loans: LoanService;
+  widgetSessions: WidgetSessionService;
+  plans: PlanService;
 }
 
 /** The context of bnpl's resolvers (codegen's contextType, see schema/codegen.ts). */

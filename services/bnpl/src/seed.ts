@@ -3,16 +3,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, hashSecretKey, secretKeyMatches } from './modules/api-keys/index.js';
 import { DASHBOARD_TOKEN_PREFIX, DashboardToken, hashDashboardToken } from './modules/merchant-auth/index.js';
-import { Merchant, MerchantUser } from './modules/merchants/index.js';
+import { Merchant, MerchantUser, hashPassword, passwordMatches } from './modules/merchants/index.js';
 
 export const DEMO_MERCHANT_NAME = 'Demo Shop';
 export const DEMO_USER_EMAIL = 'demo@bnpl.tributary.test';
+/** The demo user's dashboard password (login → code in the MailDev inbox → dashboard token). */
+export const DEMO_USER_PASSWORD = 'demo-password-local-only';
 export const DEMO_DASHBOARD_TOKEN = `${DASHBOARD_TOKEN_PREFIX}${'DemoDashboardTokenLocalDevOnly'.padEnd(48, '0')}`;
 export const DEMO_PUBLIC_KEY = `pk_test_${'DemoPublicKey'.padEnd(32, '0')}`;
 export const DEMO_SECRET_KEY = `sk_test_${'DemoSecretKeyLocalDevOnly'.padEnd(48, '0')}`;
 
 export interface BnplDemoCredentials {
   merchant_id: string;
+  /** The dashboard login: POST /api/v1/merchant/auth/login {email, password}, then the e-mailed code. */
+  dashboard_email: string;
+  dashboard_password: string;
   /** DT: `Authorization: Bearer <dashboard_token>`; `X-Bnpl-Authorization: Bearer <dashboard_token>` at the gateway. */
   dashboard_token: string;
   /** KEYS: `Authorization: Bearer <secret_key>` + `X-Merchant-Public-Key: <public_key>`. */
@@ -28,6 +33,7 @@ export async function seedDemoData(em: EntityManager): Promise<BnplDemoCredentia
       user = tx.create(MerchantUser, { merchant, email: DEMO_USER_EMAIL, name: 'Demo Owner' });
     }
     const merchant = user.merchant;
+    if (!(await passwordMatches(DEMO_USER_PASSWORD, user.passwordHash))) user.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
 
     const tokenHash = hashDashboardToken(DEMO_DASHBOARD_TOKEN);
     const token = await tx.findOne(DashboardToken, { tokenHash });
@@ -55,6 +61,8 @@ export async function seedDemoData(em: EntityManager): Promise<BnplDemoCredentia
     await tx.flush();
     return {
       merchant_id: merchant.id,
+      dashboard_email: DEMO_USER_EMAIL,
+      dashboard_password: DEMO_USER_PASSWORD,
       dashboard_token: DEMO_DASHBOARD_TOKEN,
       public_key: DEMO_PUBLIC_KEY,
       secret_key: DEMO_SECRET_KEY,

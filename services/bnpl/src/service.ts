@@ -1,29 +1,35 @@
 // Composition root of the bnpl service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, secretBoxFor } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
-import type { z } from 'zod';
 import { bnplApiDocument } from './api-document.js';
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
+import { bnplEnv, smtpUrlOf, type BnplConfig } from './config.js';
 import { createContext, type BnplContext, type BnplServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
-import { ApiKeyService, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
-import { MerchantAuthService, merchantAuthEntities } from './modules/merchant-auth/index.js';
-import { loanEntities } from './modules/loans/index.js';
+import { createSmtpMailer } from './mail/index.js';
+import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyRoutes } from './modules/api-keys/index.js';
+import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
+import { LoanService, loanEntities, loanResolvers } from './modules/loans/index.js';
+import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
-import { planEntities } from './modules/plans/index.js';
-import { widgetSessionEntities } from './modules/widget-sessions/index.js';
+import { PaymentLinkService, paymentLinkEntities, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
+import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
+import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
+import { WebhookDeliveryService, createLoanWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
+import { WidgetSessionService, sessionReadLimit, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
+import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
+import { publicBaseUrl } from './public-url.js';
 import { SERVICE_NAME } from './service-name.js';
-import { resolveSigningSecret } from './worker.js';
+import { bnplWorker } from './worker.js';
 
 export { SERVICE_NAME };
-export const bnplEnv = serviceEnv;
-export type BnplConfig = z.infer<typeof bnplEnv>;
+export { bnplEnv, type BnplConfig };
 
-export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...kitEntities];
+export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...paymentLinkEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;
@@ -31,27 +37,65 @@ export const bnplErrorFormat = envelopeErrorFormat;
 export type { ServiceApp as BnplApp, RunningService as RunningBnplService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<BnplConfig>): Promise<ServiceApp> {
+  // Workflow starts and signals (widget session expiry, webhook deliveries) are committed with their change and
+  // dispatched after the commit in the background, so a request never waits on Temporal; the worker's sweeper catches up.
+  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  // Rate-limit counters (login, session polling): in memory, or in Redis when REDIS_URL is set (shared by every instance).
+  const rateLimits = await openRateLimitStore(config, logger);
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
+  // One cache of verified API keys per process, shared so a revocation here is forgotten at once.
+  const verifiedApiKeys = new VerifiedApiKeyCache();
   const services: BnplServices = {
-    auth: new MerchantAuthService(orm.em),
+    auth: new MerchantAuthService(orm.em, { verifiedApiKeys }),
     merchants: new MerchantService(orm.em),
-    apiKeys: new ApiKeyService(orm.em),
+    apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
+    widgetSessions: new WidgetSessionService(orm.em, { outbox: temporal.outbox }),
+    plans: new PlanService(orm.em),
+    paymentLinks: new PaymentLinkService(orm.em, publicBaseUrl(config)),
+    loans: new LoanService(orm.em),
+    webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
+    webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
-  return composeServiceApp<BnplContext>({
+  // loan.authorized is queued in the booking transaction as one delivery per subscribed endpoint.
+  const checkout = new CheckoutService(orm.em, { outbox: temporal.outbox, events: createLoanWebhookSink({ outbox: temporal.outbox }) });
+  const mailer = createSmtpMailer({ url: smtpUrlOf(config), from: config.MAIL_FROM });
+  const login = new DashboardLoginService(orm.em, { mailer });
+  const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,
     logger,
     config,
     errorFormat: bnplErrorFormat,
-    routes: (express) => express.use(apiKeyRoutes(services.auth, services.apiKeys)),
+    routes: (express) => {
+      // The login limits first, so they run before the login routes (rate-limits.ts).
+      mountRateLimits(express, { store: rateLimits, config, logger });
+      express.use(dashboardLoginRoutes(services.auth, login));
+      express.use(apiKeyRoutes(services.auth, services.apiKeys));
+      const readLimit = sessionReadLimit({ store: rateLimits, config, logger });
+      express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: publicBaseUrl(config), readLimit }));
+      express.use(planRoutes(services.auth, services.plans));
+      express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
+      express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
+      express.use(checkoutRoutes(checkout));
+    },
+    otherBodyRoutes: [CHECKOUT_FORM_BODY_ROUTE],
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers),
+      resolvers: mergeResolvers(merchantResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await rateLimits.close();
+      mailer.close();
+      await temporal.close();
+    },
+  };
 }
 
 export const bnplService = defineService({
@@ -61,7 +105,7 @@ export const bnplService = defineService({
   migrations,
   buildApp,
   seed: seedDemoData,
-  worker: { resolveSigningSecret },
+  worker: bnplWorker,
 });
 
 /** openDatabase(url, logger?) and startService(config, logger?): HTTP service (REST + /graphql + probes) on config.PORT. */

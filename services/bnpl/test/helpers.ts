@@ -1,12 +1,15 @@
 // bnpl's test harness: the kit's real-service harness (fresh migrated database, free port) with bnpl's definition,
 // and the one factory of merchants with their dashboard credentials.
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
+import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
 import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
+import { WidgetSession, generateSessionToken } from '../src/modules/widget-sessions/index.js';
 import { bnplService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
-export const startHarness = (): Promise<ServiceHarness> => startServiceHarness(bnplService);
+/** `env` adds service variables to the test config (e.g. WEBHOOK_ALLOW_PRIVATE_HOSTS, SECRETS_ENCRYPTION_KEY). */
+export const startHarness = (options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> => startServiceHarness(bnplService, options);
 
 export interface TestMerchant {
   merchant: Merchant;
@@ -24,4 +27,78 @@ export async function createMerchant(h: ServiceHarness, name: string, token: Par
   em.create(DashboardToken, { user, tokenHash: hashDashboardToken(plaintext), revokedAt: null, expiresAt: null, ...token });
   await em.flush();
   return { merchant, user, token: plaintext };
+}
+
+/** The fields a test may set on a widget session (everything else has a working default). */
+export type WidgetSessionOverrides = Partial<
+  Pick<
+    WidgetSession,
+    | 'token'
+    | 'livemode'
+    | 'status'
+    | 'amountCents'
+    | 'currency'
+    | 'orderReference'
+    | 'customerEmail'
+    | 'customerPhone'
+    | 'purchaseDescription'
+    | 'successUrl'
+    | 'cancelUrl'
+    | 'expiresAt'
+    | 'authorizedAt'
+    | 'cancelledAt'
+  >
+>;
+
+/**
+ * A widget session made through the entity (as POST /api/v1/widget/sessions stores one): test mode, initialized,
+ * USD 120.00 (Pay in 4 covers it), shopper e-mail and phone prefilled, 30 minutes to live.
+ */
+export async function createWidgetSession(h: ServiceHarness, merchant: Merchant | TestMerchant, overrides: WidgetSessionOverrides = {}): Promise<WidgetSession> {
+  const em = h.orm.em.fork();
+  const merchantId = merchant instanceof Merchant ? merchant.id : merchant.merchant.id;
+  const session = em.create(WidgetSession, {
+    token: generateSessionToken(),
+    merchant: merchantId,
+    livemode: false,
+    status: 'initialized',
+    amountCents: 12_000,
+    currency: 'USD',
+    orderReference: `order-${crypto.randomUUID().slice(0, 8)}`,
+    customerEmail: 'shopper@example.com',
+    customerPhone: '+14155550123',
+    purchaseDescription: 'Walnut desk lamp',
+    successUrl: 'https://shop.example/thanks',
+    cancelUrl: 'https://shop.example/cart',
+    expiresAt: new Date(Date.now() + 30 * 60_000),
+    authorizedAt: null,
+    cancelledAt: null,
+    idempotencyKey: null,
+    idempotencyFingerprint: null,
+    ...overrides,
+  });
+  await em.flush();
+  return session;
+}
+
+export interface TestApiKey {
+  key: ApiKey;
+  publicKey: string;
+  /** The secret key, in plaintext. */
+  secretKey: string;
+  /** KEYS: `Authorization: Bearer <secret key>` + `X-Merchant-Public-Key`. */
+  keys: Record<string, string>;
+  /** PK: `X-Merchant-Public-Key` alone. */
+  pk: Record<string, string>;
+}
+
+/** An API key pair of the merchant in `environment` (`test` or `live`), made through the entity; the one factory of credentials. */
+export async function createApiKey(h: ServiceHarness, merchant: Merchant | TestMerchant, environment: ApiKeyEnvironment, fields: Partial<Pick<ApiKey, 'revokedAt' | 'name'>> = {}): Promise<TestApiKey> {
+  const em = h.orm.em.fork();
+  const owner = merchant instanceof Merchant ? merchant : merchant.merchant;
+  const { publicKey, secretKey } = generateKeyPair(environment);
+  const key = em.create(ApiKey, { merchant: em.getReference(Merchant, owner.id), name: `${environment} key`, environment, publicKey, secretKeyHash: await hashSecretKey(secretKey), revokedAt: null, ...fields });
+  await em.flush();
+  const pk = { 'x-merchant-public-key': publicKey };
+  return { key, publicKey, secretKey, keys: { authorization: `Bearer ${secretKey}`, ...pk }, pk };
 }

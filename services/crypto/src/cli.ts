@@ -2,9 +2,8 @@
 // Entry points the stack runner (and operators) use: migrate | seed | serve | worker (the kit's runServiceCli).
 // `seed` and `worker` read SECRETS_ENCRYPTION_KEY too (`serve` validates it with the rest of its env): check it first,
 // so a missing key in production stops the process at startup with a message naming the variable.
-import { loadConfig } from '@tributary/kit';
+import { loadConfig, secretsEnv } from '@tributary/kit';
 import { runServiceCli } from '@tributary/kit/runtime';
-import { secretsEnv } from './config.js';
 import { cryptoService } from './service.js';
 
 const command = process.argv[2];

@@ -1,43 +1,7 @@
-// The crypto service's environment: the kit's serviceEnv plus the key that encrypts webhook signing secrets at rest.
-import { SecretBox, decodeSecretBoxKey, serviceEnv, sha256Hex } from '@tributary/kit';
-import { z } from 'zod';
+// The crypto service's environment: the kit's serviceEnv plus the key that encrypts webhook signing secrets at rest
+// (the kit's secrets env: SECRETS_ENCRYPTION_KEY, its dev fallback and its production rule) and the rate limits.
+import { requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { rateLimitFields } from './rate-limits.js';
 
-/**
- * Dev-only fallback when SECRETS_ENCRYPTION_KEY is unset outside production (jest runs, a service started by hand):
- * a fixed, published value, so it protects nothing. `npm start` and `npm test` always pass a real random key;
- * with NODE_ENV=production a missing key is a startup error.
- */
-export const DEV_SECRETS_ENCRYPTION_KEY = Buffer.from(sha256Hex('tributary dev-only secrets encryption key, not a secret'), 'hex').toString('base64');
-
-const secretsFields = {
-  NODE_ENV: z.string().trim().optional(),
-  SECRETS_ENCRYPTION_KEY: z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      try {
-        decodeSecretBoxKey(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be 32 bytes encoded as base64 (44 characters), e.g. from `openssl rand -base64 32`' });
-      }
-    })
-    .optional(),
-};
-
-function requireKeyInProduction(env: { NODE_ENV?: string | undefined; SECRETS_ENCRYPTION_KEY?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (env.NODE_ENV === 'production' && !env.SECRETS_ENCRYPTION_KEY) {
-    ctx.addIssue({ code: 'custom', path: ['SECRETS_ENCRYPTION_KEY'], message: 'is required in production (32 bytes as base64, e.g. `openssl rand -base64 32`)' });
-  }
-}
-
-/** Just the secrets variables: the worker, the seed and the operator commands load these. */
-export const secretsEnv = z.object(secretsFields).superRefine(requireKeyInProduction);
-
 /** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts). */
-export const cryptoEnv = serviceEnv.extend({ ...secretsFields, ...rateLimitFields }).superRefine(requireKeyInProduction);
-
-/** The SecretBox for a loaded config (the dev fallback key when none is set outside production). */
-export function secretBoxFor(config: { SECRETS_ENCRYPTION_KEY?: string | undefined }): SecretBox {
-  return SecretBox.fromBase64(config.SECRETS_ENCRYPTION_KEY ?? DEV_SECRETS_ENCRYPTION_KEY);
-}
+export const cryptoEnv = serviceEnv.extend({ ...secretsFields, ...rateLimitFields }).superRefine(requireSecretsKeyInProduction);

@@ -2,8 +2,7 @@
 // fixed, documented dev-only values, so `npm start` can print them on every start; they exist only in databases
 // that were seeded. The signing secret is stored sealed like every other (SECRETS_ENCRYPTION_KEY).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loadConfig } from '@tributary/kit';
-import { secretBoxFor, secretsEnv } from './config.js';
+import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import { Account, ApiKey, KEY_ID_PREFIX, SIGNING_SECRET_PREFIX, SigningSecretService, hashSecret } from './modules/accounts/index.js';
 import { saveAccountXpubs, testMnemonicAccountKeys } from './modules/receive-addresses/index.js';
 

@@ -1,7 +1,7 @@
 // The crypto service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `crypto` task
 // queue, activities on the crypto database, the workflow outbox's sweeper) with crypto's signing-secret resolver and the
 // invoice expiry workflow's activities.
-import { loadConfig } from '@tributary/kit';
+import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
   startServiceWorker,
   type RunningWorker,
@@ -10,7 +10,6 @@ import {
   type SigningSecretContext,
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
-import { secretBoxFor, secretsEnv } from './config.js';
 import { SigningSecretService } from './modules/accounts/index.js';
 import { createInvoiceActivities } from './modules/invoice-workflow/index.js';
 import { PaymentRequestService } from './modules/payment-requests/index.js';

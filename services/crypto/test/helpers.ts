@@ -1,9 +1,8 @@
 // crypto's test harness: the kit's real-service harness (fresh migrated database, free port) with crypto's definition,
 // and a merchant made the way the operator makes one.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { SecretBox } from '@tributary/kit';
+import { secretBoxFor, type SecretBox } from '@tributary/kit';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
-import { secretBoxFor } from '../src/config.js';
 import { AccountAdminService, ApiKey, type AccountStatus, type CryptoPrincipal } from '../src/modules/accounts/index.js';
 import { draftFromBody, type PaymentRequest, type PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { cryptoService } from '../src/service.js';

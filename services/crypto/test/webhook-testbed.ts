@@ -3,11 +3,10 @@
 // the workflow outbox on that server, and a merchant account with an API key and its signing secret.
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
-import { createLogger, createWebhookDeliveryActivities, createWebhookSender, createWorkflowOutbox, generateSecretBoxKey, loadConfig, type SecretBox, type WorkflowOutbox } from '@tributary/kit';
+import { createLogger, createWebhookDeliveryActivities, createWebhookSender, createWorkflowOutbox, generateSecretBoxKey, loadConfig, secretBoxFor, secretsEnv, type SecretBox, type WorkflowOutbox } from '@tributary/kit';
 import { startHttpsReceiver, type HttpsReceiver } from '@tributary/kit/testing';
 import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import { createServiceWorker } from '@tributary/workflows/worker';
-import { secretBoxFor, secretsEnv } from '../src/config.js';
 import { createInvoiceActivities } from '../src/modules/invoice-workflow/index.js';
 import { PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { createPaymentWebhookSink } from '../src/modules/webhooks/index.js';

@@ -42,6 +42,14 @@ describe('parseInput', () => {
     expect(error.fields).toEqual({ colour: ['This field is not allowed.'], size: ['This field is not allowed.'] });
   });
 
+  it('names unexpected keys that are also Object.prototype names, as plain fields', () => {
+    const input = JSON.parse('{"asset_id":1,"title":"t","toString":1,"constructor":2,"__proto__":3,"hasOwnProperty":4}') as unknown;
+    const error = validationErrorOf(() => parseInput(createPaymentRequest, input));
+    expect(Object.keys(error.fields).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'toString']);
+    expect(error.fields['toString']).toEqual(['This field is not allowed.']);
+    expect(JSON.parse(JSON.stringify({ fields: error.fields })).fields['__proto__']).toEqual(['This field is not allowed.']);
+  });
+
   it('puts issues about the whole input under the root field', () => {
     expect(validationErrorOf(() => parseInput(createPaymentRequest, [1, 2])).fields).toEqual({
       input: [expect.stringMatching(/expected object/)],

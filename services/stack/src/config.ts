@@ -19,6 +19,16 @@ export const stackEnvSchema = z.object({
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   POSTGRES_PORT: port.default(5433),
+  /** MailDev (started when SMTP_URL is unset): its SMTP port and its web inbox + REST API. */
+  MAILDEV_SMTP_PORT: port.default(1025),
+  MAILDEV_WEB_PORT: port.default(1080),
+  /** An SMTP server for the services' mail (bnpl's login codes); the runner then starts no MailDev. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional()),
   /** Address the services bind to and the URL table shows. */
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** A PostgreSQL server URL; the runner creates tributary_bnpl/_crypto/_photos on it when missing. */
@@ -52,6 +62,8 @@ export function loadStackEnv(env: NodeJS.ProcessEnv = process.env): StackEnv {
       ['TEMPORAL_PORT', result.data.TEMPORAL_PORT],
       ['TEMPORAL_UI_PORT', result.data.TEMPORAL_UI_PORT],
       ['POSTGRES_PORT', result.data.POSTGRES_PORT],
+      // MailDev's ports matter only when it runs (no SMTP_URL).
+      ...(result.data.SMTP_URL ? [] : ([['MAILDEV_SMTP_PORT', result.data.MAILDEV_SMTP_PORT], ['MAILDEV_WEB_PORT', result.data.MAILDEV_WEB_PORT]] as Array<[string, number]>)),
     ];
     const seen = new Map<number, string>();
     for (const [name, value] of ports) {

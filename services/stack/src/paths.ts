@@ -2,6 +2,7 @@
 //   .stack/postgres        embedded PostgreSQL cluster of `npm start` (kept across restarts)
 //   .stack/temporal        Temporal dev server SQLite file of `npm start`
 //   .stack/logs            one log file per child process of `npm start`
+//   .stack/maildev         MailDev's messages of `npm start` (the inbox survives a restart)
 //   .stack/secrets         encryption.key: SECRETS_ENCRYPTION_KEY of `npm start` (generated once, wiped by reset)
 //   .stack/test            everything `npm test` creates (own cluster per run, TLS, logs, Jest results)
 //   .stack/tools           downloaded tools (Temporal CLI + test server); `npm run reset` keeps it
@@ -16,6 +17,7 @@ export interface StackPaths {
   temporal: string;
   temporalDb: string;
   logs: string;
+  maildev: string;
   encryptionKey: string;
   test: string;
   testTls: string;
@@ -47,6 +49,7 @@ export function stackPaths(root: string = findRepoRoot()): StackPaths {
     temporal: path.join(stack, 'temporal'),
     temporalDb: path.join(stack, 'temporal', 'temporal.db'),
     logs: path.join(stack, 'logs'),
+    maildev: path.join(stack, 'maildev'),
     encryptionKey: path.join(stack, 'secrets', 'encryption.key'),
     test: path.join(stack, 'test'),
     testTls: path.join(stack, 'test', 'tls'),

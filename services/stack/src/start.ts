@@ -14,6 +14,7 @@ import { API_DOCS_PATH, demoAuthorization, displayHost, gatewayEntry, GRAPHQL_PA
 import { Supervisor } from './supervisor.js';
 import { discoverTemporalCli, SOURCE_LABEL, startTemporalDevServer, waitForTemporal } from './temporal.js';
 import { ensureEncryptionKey } from './secrets.js';
+import { mailPlan, mailPortClaims, mailRows, startMailDev, type MailPlan, type RunningMail } from './maildev.js';
 import { credentialLines, parseSeedCredentials, renderTable } from './url-table.js';
 
 export interface StartOptions {
@@ -30,10 +31,12 @@ interface Provisioned {
   temporalAddress: string;
   temporalLabel: string;
   temporalUi?: string;
+  /** Where the services' mail goes (MailDev, or SMTP_URL); none when bnpl does not run. */
+  mail?: RunningMail;
 }
 
-function portClaims(env: StackEnv, specs: ServiceSpec[], opts: StartOptions, embeddedPg: boolean): PortClaim[] {
-  const claims: PortClaim[] = [];
+function portClaims(env: StackEnv, specs: ServiceSpec[], opts: StartOptions, embeddedPg: boolean, mail: MailPlan | undefined): PortClaim[] {
+  const claims: PortClaim[] = [...mailPortClaims(mail)];
   if (!opts.infraOnly) {
     for (const spec of specs) claims.push({ variable: spec.portVariable, port: spec.port, purpose: spec.name });
     if (specs.length === SERVICE_NAMES.length) claims.push({ variable: 'GATEWAY_PORT', port: env.GATEWAY_PORT, purpose: 'gateway' });
@@ -126,6 +129,7 @@ function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryp
     LOG_LEVEL: env.LOG_LEVEL,
     // An explicit SECRETS_ENCRYPTION_KEY wins; otherwise the key kept in .stack/secrets/encryption.key.
     SECRETS_ENCRYPTION_KEY: process.env['SECRETS_ENCRYPTION_KEY'] || encryptionKey,
+    ...(infra.mail ? { SMTP_URL: infra.mail.smtpUrl } : {}),
   };
 }
 
@@ -137,6 +141,7 @@ interface StartPlan {
   specs: ServiceSpec[];
   withGateway: boolean;
   embeddedPg: boolean;
+  mail: MailPlan | undefined;
   startedAt: number;
 }
 
@@ -187,7 +192,7 @@ function planStart(opts: StartOptions): StartPlan {
     }
   }
   const embeddedPg = !env.DATABASE_URL && specs.some((s) => !env[s.databaseVariable as 'BNPL_DATABASE_URL']);
-  return { opts, paths, env, specs, withGateway, embeddedPg, startedAt: Date.now() };
+  return { opts, paths, env, specs, withGateway, embeddedPg, mail: mailPlan(env, specs, opts.infraOnly), startedAt: Date.now() };
 }
 
 function watchForStop(supervisor: Supervisor, progress: Progress): StopWatch {
@@ -225,8 +230,9 @@ function watchForStop(supervisor: Supervisor, progress: Progress): StopWatch {
 /** Ports, infrastructure, migrations and seeds, then the processes; resolves (with the exit code) once a stop is asked for. */
 async function bringUp(plan: StartPlan, supervisor: Supervisor, progress: Progress, stop: StopWatch): Promise<number> {
   const { env, paths, specs, opts } = plan;
-  await progress.step('ports', () => assertPortsFree(portClaims(env, specs, opts, plan.embeddedPg), env.HOST), () => 'free');
+  await progress.step('ports', () => assertPortsFree(portClaims(env, specs, opts, plan.embeddedPg, plan.mail), env.HOST), () => 'free');
   const infra = await provision(env, paths, supervisor, progress, specs);
+  infra.mail = await provisionMail(plan, supervisor, progress);
   const encryptionKey = ensureEncryptionKey(paths.encryptionKey);
   if (opts.infraOnly) {
     printInfra(infra, env);
@@ -239,6 +245,20 @@ async function bringUp(plan: StartPlan, supervisor: Supervisor, progress: Progre
   console.log(urlTable(env, specs, plan.withGateway, infra, credentials));
   console.log('');
   return stop.requested;
+}
+
+/** MailDev (or the SMTP_URL server) for the services' mail, when bnpl runs. */
+async function provisionMail(plan: StartPlan, supervisor: Supervisor, progress: Progress): Promise<RunningMail | undefined> {
+  const mail = plan.mail;
+  if (!mail) return undefined;
+  if (mail.kind === 'external') {
+    progress.info(`mail: SMTP_URL ${redactUrl(mail.smtpUrl)} (no MailDev)`);
+    return { smtpUrl: mail.smtpUrl };
+  }
+  const { env, paths } = plan;
+  return progress.step(`MailDev: SMTP ${mail.smtpPort}, inbox ${mail.webPort}, messages in ${path.relative(paths.root, paths.maildev)}/`, () =>
+    startMailDev({ supervisor, host: env.HOST, displayHost: displayHost(env.HOST), smtpPort: mail.smtpPort, webPort: mail.webPort, mailDirectory: paths.maildev }),
+  );
 }
 
 /** Each service's `migrate` then `seed` (the services in parallel); returns the credentials each seed printed. */
@@ -308,7 +328,7 @@ function spawnGateway(plan: StartPlan, supervisor: Supervisor, credentials: Cred
 /** Services, workers and gateway first, then Temporal, then PostgreSQL, each tier reported. */
 async function stopEverything(supervisor: Supervisor): Promise<void> {
   const t = Date.now();
-  const names = { service: 'services, workers and gateway', temporal: 'Temporal', postgres: 'PostgreSQL' } as const;
+  const names = { service: 'services, workers and gateway', mail: 'MailDev', temporal: 'Temporal', postgres: 'PostgreSQL' } as const;
   await supervisor.stopAll((tier, count, ms) => console.log(`${dim('[stack]')} stopped ${names[tier]} (${count}) ${dim(`(${seconds(ms)})`)}`));
   console.log(`${dim('[stack]')} all stopped ${dim(`(${seconds(Date.now() - t)})`)}`);
 }
@@ -320,10 +340,11 @@ function printInfra(infra: Provisioned, env: StackEnv): void {
     ['temporal', 'TEMPORAL_ADDRESS', infra.temporalLabel],
   ];
   if (infra.temporalUi) rows.push(['', 'UI', infra.temporalUi]);
+  rows.push(...mailRows(infra.mail));
   console.log(`\n${bold('PostgreSQL and Temporal are up.')} Ctrl-C stops them. Run a service with e.g.:`);
   console.log(
     dim(
-      `  PORT=${env.BNPL_PORT} DATABASE_URL=${redactUrl(infra.databaseUrls.bnpl)} TEMPORAL_ADDRESS=${infra.temporalAddress} node_modules/.bin/node services/bnpl/dist/cli.js serve\n`,
+      `  PORT=${env.BNPL_PORT} DATABASE_URL=${redactUrl(infra.databaseUrls.bnpl)} TEMPORAL_ADDRESS=${infra.temporalAddress}${infra.mail ? ` SMTP_URL=${redactUrl(infra.mail.smtpUrl)}` : ''} node_modules/.bin/node services/bnpl/dist/cli.js serve\n`,
     ),
   );
   console.log(renderTable(['', 'What', 'Where'], rows));
@@ -348,6 +369,7 @@ export function urlTable(
     if (lines.length === 0) rows.push(['', 'demo credentials', '(the seed printed none)']);
     lines.forEach((line, i) => rows.push(['', i === 0 ? 'demo credentials' : '', line]));
   }
+  rows.push(...mailRows(infra.mail));
   rows.push(['temporal', 'Web UI', infra.temporalUi ?? '(external cluster: use its own UI)']);
   rows.push(['', 'frontend (gRPC)', `${infra.temporalLabel}, namespace ${env.TEMPORAL_NAMESPACE}`]);
   rows.push(['', 'task queues', specs.map((s) => s.taskQueue).join(', ')]);

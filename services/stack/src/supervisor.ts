@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { StackError } from './errors.js';
 import type { ReaperMessage } from './reaper.js';
 
-/** Stop order: lower tiers stop first. */
-export const TIERS = { service: 0, temporal: 1, postgres: 2 } as const;
+/** Stop order: lower tiers stop first (MailDev after the services that send to it). */
+export const TIERS = { service: 0, mail: 1, temporal: 2, postgres: 3 } as const;
 export type Tier = keyof typeof TIERS;
 
 export interface SpawnOptions {

@@ -1,3 +1,4 @@
 // Entry point of the workflow bundle: every workflow the service workers run is exported here.
 export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { invoiceExpiryWorkflow } from './invoice-expiry.js';
+export { widgetSessionExpiryWorkflow } from './widget-session-expiry.js';

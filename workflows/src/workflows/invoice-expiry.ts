@@ -1,14 +1,11 @@
-import { condition, defineSignal, log, proxyActivities, setHandler } from '@temporalio/workflow';
+import { defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { InvoiceExpiryActivities } from '../activities.js';
 import { INVOICE_SIGNALS } from '../constants.js';
 import type { InvoiceExpiryWorkflowInput, InvoiceExpiryWorkflowResult } from '../types.js';
+import { expireAtDeadline } from './deadline-expiry.js';
 
 export const invoiceSettledSignal = defineSignal(INVOICE_SIGNALS.settled);
 export const invoiceCancelledSignal = defineSignal(INVOICE_SIGNALS.cancelled);
-
-/** Waits again after a `not_due` answer (worker clock behind the server's) at least this long, and at most this many times. */
-const RECHECK_MIN_MS = 1_000;
-const MAX_CHECKS = 10;
 
 /**
  * One workflow per invoice (id `invoice-<slug>`): a durable timer until the invoice's expires_at (measured in workflow
@@ -30,24 +27,10 @@ export async function invoiceExpiryWorkflow(input: InvoiceExpiryWorkflowInput): 
     endedBy ??= 'cancelled';
   });
 
-  let deadline = Date.parse(input.expiresAt);
-  if (Number.isNaN(deadline)) throw new Error(`invoiceExpiryWorkflow: bad expiresAt ${input.expiresAt}`);
-  let status: string | null = null;
-  for (let check = 1; check <= MAX_CHECKS; check++) {
-    // Date.now() is workflow time here (deterministic); condition() with a timeout is a durable timer.
-    const waitMs = Math.max(0, deadline - Date.now());
-    if (waitMs > 0) await condition(() => endedBy !== null, waitMs);
-    if (endedBy !== null) {
-      log.info('invoice expiry workflow ended by signal', { slug: input.slug, signal: endedBy });
-      return { outcome: endedBy, status };
-    }
-    const result = await expireInvoiceIfDue({ paymentRequestId: input.paymentRequestId, slug: input.slug });
-    status = result.status;
-    if (result.outcome === 'expired') return { outcome: 'expired', status };
-    if (result.outcome === 'final' || result.expiresAt === null) return { outcome: 'unchanged', status };
-    // not_due: wait for the (possibly moved) deadline again, at least RECHECK_MIN_MS.
-    deadline = Math.max(Date.parse(result.expiresAt), Date.now() + RECHECK_MIN_MS);
-  }
-  log.warn('invoice expiry workflow gave up: invoice still not due after repeated checks', { slug: input.slug });
-  return { outcome: 'unchanged', status };
+  return expireAtDeadline({
+    expiresAt: input.expiresAt,
+    endedBy: () => endedBy,
+    check: () => expireInvoiceIfDue({ paymentRequestId: input.paymentRequestId, slug: input.slug }),
+    logFields: { what: 'invoice', slug: input.slug },
+  });
 }

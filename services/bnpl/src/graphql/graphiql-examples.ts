@@ -24,4 +24,61 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    query: `query WebhookEndpointsAndDeliveries {
+  bnplMerchant {
+    webhookEndpoints {
+      id
+      url
+      events
+      isActive
+    }
+    webhookDeliveries(limit: 10) {
+      id
+      event
+      endpointUrl
+      status
+      attemptCount
+      lastStatusCode
+      attempts {
+        attemptNumber
+        outcome
+        statusCode
+        attemptedAt
+      }
+    }
+  }
+}
+`,
+  },
+  {
+    query: `query RecentSessionsAndPlans {
+  bnplMerchant {
+    sessions(first: 10) {
+      sessionToken
+      status
+      livemode
+      amountCents
+      currency
+      orderReference
+      expiresAt
+    }
+    plans {
+      configured {
+        plan
+        isEnabled
+      }
+      available {
+        plan
+        name
+        installmentCount
+        feeBps
+        minAmountCents
+        maxAmountCents
+      }
+    }
+  }
+}
+`,
+  },
 ];

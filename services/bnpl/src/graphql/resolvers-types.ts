@@ -3,9 +3,16 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Merchant } from '../modules/merchants/index.js';
 import type { ApiKey } from '../modules/api-keys/index.js';
+import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
+import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
+import type { PaymentLink } from '../modules/payment-links/index.js';
+import type { Loan, Installment } from '../modules/loans/index.js';
+import type { WidgetSession } from '../modules/widget-sessions/index.js';
+import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -29,6 +36,76 @@ export type BnplApiKey = {
   publicKey: Scalars['String']['output'];
 };
 
+/** One catalogue plan with the merchant's switch. */
+export type BnplConfiguredPlan = {
+  __typename?: 'BnplConfiguredPlan';
+  isEnabled: Scalars['Boolean']['output'];
+  /** The plan id, e.g. pay_in_4. */
+  plan: Scalars['String']['output'];
+};
+
+/** A new webhook endpoint and its signing secret. */
+export type BnplCreatedWebhookEndpoint = {
+  __typename?: 'BnplCreatedWebhookEndpoint';
+  /** whsec_...: the HMAC-SHA256 key of X-Service-Signature. Shown only here; stored encrypted. */
+  secret: Scalars['String']['output'];
+  webhookEndpoint: BnplWebhookEndpoint;
+};
+
+/** One installment of a loan. */
+export type BnplInstallment = {
+  __typename?: 'BnplInstallment';
+  amountCents: Scalars['Int']['output'];
+  /** YYYY-MM-DD (UTC calendar day). */
+  dueDate: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  installmentNumber: Scalars['Int']['output'];
+  /** ISO 8601 UTC; null until paid. */
+  paidAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** A sale: the loan booked when a shopper completed checkout. */
+export type BnplLoan = {
+  __typename?: 'BnplLoan';
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  customerEmail: Scalars['String']['output'];
+  customerPhone?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC; null until funds are released to the merchant. */
+  disbursedAt?: Maybe<Scalars['String']['output']>;
+  /** The plan's shopper fee, minor units. */
+  feeCents: Scalars['Int']['output'];
+  /** The spec's loan_id. */
+  id: Scalars['ID']['output'];
+  installments: Array<BnplInstallment>;
+  /** false for loans made with a test key. */
+  livemode: Scalars['Boolean']['output'];
+  /** Human-readable, unique: LN-XXXXX-XXXXX. */
+  loanNumber: Scalars['String']['output'];
+  /** The installment plan the shopper chose (pay_in_4, monthly_3, monthly_6, monthly_12). */
+  planId: Scalars['String']['output'];
+  /** The cart amount the merchant sold, minor units. */
+  principalCents: Scalars['Int']['output'];
+  /** The session's order_reference. */
+  purchaseReference: Scalars['String']['output'];
+  status: BnplLoanStatus;
+  /** principal + fee; the installments add up to it exactly. */
+  totalCents: Scalars['Int']['output'];
+};
+
+/** Loan status values (spec: pending, approved, funded, active, paid_off, in_arrears, defaulted, written_off, cancelled). */
+export type BnplLoanStatus =
+  | 'ACTIVE'
+  | 'APPROVED'
+  | 'CANCELLED'
+  | 'DEFAULTED'
+  | 'FUNDED'
+  | 'IN_ARREARS'
+  | 'PAID_OFF'
+  | 'PENDING'
+  | 'WRITTEN_OFF';
+
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchant = {
   __typename?: 'BnplMerchant';
@@ -37,8 +114,122 @@ export type BnplMerchant = {
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** Loans (sales) booked through checkout, newest first, with their installments (dashboard token only). first: 1 to 100. */
+  loans: Array<BnplLoan>;
   name: Scalars['String']['output'];
+  /** Payment links not deleted, newest first (dashboard token only). */
+  paymentLinks: Array<BnplPaymentLink>;
+  /** Installment plans: the merchant's switches and the catalogue. */
+  plans: BnplPlans;
+  /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
+  sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
+  /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
+  webhookDeliveries: Array<BnplWebhookDelivery>;
+  /** Webhook endpoints in creation order, without secrets (dashboard token only). */
+  webhookEndpoints: Array<BnplWebhookEndpoint>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantLoansArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantSessionsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantWebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A permanent shareable URL bound to a fixed price. */
+export type BnplPaymentLink = {
+  __typename?: 'BnplPaymentLink';
+  /** Fixed price, minor units. */
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** test or live */
+  environment: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  isRedeemable: Scalars['Boolean']['output'];
+  /** Loans the link may sell; null = unlimited. */
+  maxUses?: Maybe<Scalars['Int']['output']>;
+  publicUrl: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  /** Loans booked through the link. */
+  usesCount: Scalars['Int']['output'];
+};
+
+/** The create body of POST /api/v1/merchant/payment-links in GraphQL spelling; validation errors name the REST fields. */
+export type BnplPaymentLinkInput = {
+  amountCents: Scalars['Int']['input'];
+  /** ISO 4217: USD, EUR or GBP. */
+  currency: Scalars['String']['input'];
+  /** test or live (default live). */
+  environment?: InputMaybe<Scalars['String']['input']>;
+  /** Omit or null for unlimited. */
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  title: Scalars['String']['input'];
+};
+
+/** Only the fields given change; maxUses: null removes the limit. */
+export type BnplPaymentLinkUpdate = {
+  amountCents?: InputMaybe<Scalars['Int']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  environment?: InputMaybe<Scalars['String']['input']>;
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A plan of the provider's catalogue; limits apply in every supported currency (all two-decimal). */
+export type BnplPlan = {
+  __typename?: 'BnplPlan';
+  enabledByDefault: Scalars['Boolean']['output'];
+  /** The shopper's flat fee in basis points of the principal (0 = interest free). */
+  feeBps: Scalars['Int']['output'];
+  firstDue: BnplPlanFirstDue;
+  installmentCount: Scalars['Int']['output'];
+  interval: BnplPlanInterval;
+  intervalCount: Scalars['Int']['output'];
+  /** Largest principal accepted (inclusive, minor units). */
+  maxAmountCents: Scalars['Int']['output'];
+  /** Smallest principal accepted (inclusive, minor units). */
+  minAmountCents: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** The plan id, e.g. pay_in_4. */
+  plan: Scalars['String']['output'];
+};
+
+/** When a plan's first installment is due. */
+export type BnplPlanFirstDue =
+  /** One interval after the purchase. */
+  | 'AFTER_ONE_INTERVAL'
+  /** When the loan is booked (a down payment). */
+  | 'AT_CHECKOUT';
+
+/** Unit of the spacing between a plan's due dates. */
+export type BnplPlanInterval =
+  | 'DAY'
+  | 'MONTH';
+
+/** The merchant's installment plans (REST: GET /api/v1/merchant/plans). */
+export type BnplPlans = {
+  __typename?: 'BnplPlans';
+  /** The catalogue. */
+  available: Array<BnplPlan>;
+  /** Every catalogue plan with the merchant's switch, in catalogue order. */
+  configured: Array<BnplConfiguredPlan>;
 };
 
 /** How often a merchant is paid out; set by a platform administrator. */
@@ -46,6 +237,176 @@ export type BnplSettlementCadence =
   | 'DAILY'
   | 'MONTHLY'
   | 'WEEKLY';
+
+/** One delivery of one event to one endpoint (a manual re-send is a new delivery of the same event). */
+export type BnplWebhookDelivery = {
+  __typename?: 'BnplWebhookDelivery';
+  attemptCount: Scalars['Int']['output'];
+  attempts: Array<BnplWebhookDeliveryAttempt>;
+  /** The exact JSON body sent on every attempt. */
+  body: Scalars['String']['output'];
+  /** ISO 8601 UTC; when the delivery was delivered or permanently failed. */
+  completedAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** 1, 2, ... per event: the first endpoint's delivery is 1, further endpoints and re-sends count on. */
+  deliveryNumber: Scalars['Int']['output'];
+  endpointUrl: Scalars['String']['output'];
+  /** The event name, e.g. loan.authorized. */
+  event: Scalars['String']['output'];
+  /** The event's id, one per (subject, event), e.g. loan.authorized:<loan id>; shared by every endpoint's delivery and re-send of it. */
+  eventId: Scalars['String']['output'];
+  /** Delivery id (UUID): what the operator command redeliver takes. */
+  id: Scalars['ID']['output'];
+  /** HTTP status of the latest attempt, null when none answered. */
+  lastStatusCode?: Maybe<Scalars['Int']['output']>;
+  /** ISO 8601 UTC; when the next retry is due. */
+  nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  /** The delivery this one re-sends, if any. */
+  redeliveryOf?: Maybe<Scalars['ID']['output']>;
+  /** queued, delivering, delivered or failed. */
+  status: Scalars['String']['output'];
+  /** The endpoint it was queued for (it may have been deleted since). */
+  webhookEndpointId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type BnplWebhookDeliveryAttempt = {
+  __typename?: 'BnplWebhookDeliveryAttempt';
+  /** 1 to 9 (the first attempt and 8 retries). */
+  attemptNumber: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  attemptedAt: Scalars['String']['output'];
+  durationMs: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  /** delivered or failed. */
+  outcome: Scalars['String']['output'];
+  /** HTTP status, null when no response (timeout, refused connection). */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+/** An HTTPS endpoint receiving the merchant's signed events; its secret is never readable after creation. */
+export type BnplWebhookEndpoint = {
+  __typename?: 'BnplWebhookEndpoint';
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** Subscribed event names (loan.authorized, installment.paid, ...). */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** An inactive endpoint receives nothing. */
+  isActive: Scalars['Boolean']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
+/** A checkout session a merchant backend created (REST: POST /api/v1/widget/sessions), as its merchant's dashboard sees it. */
+export type BnplWidgetSession = {
+  __typename?: 'BnplWidgetSession';
+  /** Minor units. */
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC; set when checkout completed. */
+  authorizedAt?: Maybe<Scalars['String']['output']>;
+  cancelUrl: Scalars['String']['output'];
+  /** ISO 8601 UTC; set when the merchant cancelled. */
+  cancelledAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerPhone?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  expiresAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** false for a session created with a test key. */
+  livemode: Scalars['Boolean']['output'];
+  orderReference: Scalars['String']['output'];
+  purchaseDescription?: Maybe<Scalars['String']['output']>;
+  /** ws_... */
+  sessionToken: Scalars['String']['output'];
+  status: BnplWidgetSessionStatus;
+  successUrl: Scalars['String']['output'];
+};
+
+/** Status of a widget session; an open one (INITIALIZED, ELIGIBLE, INELIGIBLE) past expiresAt reads EXPIRED. */
+export type BnplWidgetSessionStatus =
+  | 'AUTHORIZED'
+  | 'CANCELLED'
+  | 'ELIGIBLE'
+  | 'EXPIRED'
+  | 'INELIGIBLE'
+  | 'INITIALIZED';
+
+/** The create body of POST /api/v1/merchant/webhooks in GraphQL spelling; validation errors name the REST fields (url, events.<index>, is_active). */
+export type CreateBnplWebhookEndpointInput = {
+  /** At least one known event name; duplicates are dropped. */
+  events: Array<Scalars['String']['input']>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** https URL of a public host. */
+  url: Scalars['String']['input'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Creates a payment link (dashboard token only). Same rules and errors as POST /api/v1/merchant/payment-links. */
+  createBnplPaymentLink?: Maybe<BnplPaymentLink>;
+  /** Registers a webhook endpoint (same rules and errors as POST /api/v1/merchant/webhooks; dashboard token only). The answer carries the endpoint's signing secret, shown only here. */
+  createBnplWebhookEndpoint?: Maybe<BnplCreatedWebhookEndpoint>;
+  /** Deletes a payment link (DELETE /api/v1/merchant/payment-links/{id}) and returns its id; its public page answers 404 from then on. */
+  deleteBnplPaymentLink?: Maybe<Scalars['ID']['output']>;
+  /** Deletes an endpoint (DELETE /api/v1/merchant/webhooks/{id}) and returns its id. Another merchant's or an unknown endpoint: NOT_FOUND. */
+  deleteBnplWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
+  /** Re-sends one of the merchant's webhook deliveries to its endpoint's current URL: a new delivery of the same event with the same body bytes (same event, timestamp and data) and its own attempts. A deleted or inactive endpoint: BAD_USER_INPUT; another merchant's or an unknown delivery: NOT_FOUND. */
+  redeliverBnplWebhookDelivery?: Maybe<BnplWebhookDelivery>;
+  /** Turns an installment plan on or off for checkout (REST: PUT /api/v1/merchant/plans/{plan_id}; dashboard token only). Unknown planId: NOT_FOUND. */
+  setBnplPlanEnabled?: Maybe<BnplConfiguredPlan>;
+  /** Changes the given fields of a payment link (PUT /api/v1/merchant/payment-links/{id}). Another merchant's or an unknown link: NOT_FOUND. */
+  updateBnplPaymentLink?: Maybe<BnplPaymentLink>;
+  /** Replaces an endpoint's url, events and isActive (PUT /api/v1/merchant/webhooks/{id}); the secret is kept. Another merchant's or an unknown endpoint: NOT_FOUND. */
+  updateBnplWebhookEndpoint?: Maybe<BnplWebhookEndpoint>;
+};
+
+
+export type MutationCreateBnplPaymentLinkArgs = {
+  input: BnplPaymentLinkInput;
+};
+
+
+export type MutationCreateBnplWebhookEndpointArgs = {
+  input: CreateBnplWebhookEndpointInput;
+};
+
+
+export type MutationDeleteBnplPaymentLinkArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteBnplWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRedeliverBnplWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetBnplPlanEnabledArgs = {
+  isEnabled: Scalars['Boolean']['input'];
+  planId: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateBnplPaymentLinkArgs = {
+  id: Scalars['ID']['input'];
+  input: BnplPaymentLinkUpdate;
+};
+
+
+export type MutationUpdateBnplWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateBnplWebhookEndpointInput;
+};
 
 /**
  * Subgraph of the BNPL merchant service.
@@ -58,6 +419,13 @@ export type Query = {
   __typename?: 'Query';
   /** The merchant the caller's credential belongs to. */
   bnplMerchant?: Maybe<BnplMerchant>;
+};
+
+/** The body of PUT /api/v1/merchant/webhooks/{id}: every setting is replaced. */
+export type UpdateBnplWebhookEndpointInput = {
+  events: Array<Scalars['String']['input']>;
+  isActive: Scalars['Boolean']['input'];
+  url: Scalars['String']['input'];
 };
 
 
@@ -157,10 +525,31 @@ export type ResolversTypes = {
   BnplApiKey: ResolverTypeWrapper<ApiKey>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  BnplMerchant: ResolverTypeWrapper<Merchant>;
-  BnplSettlementCadence: BnplSettlementCadence;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  BnplConfiguredPlan: ResolverTypeWrapper<ConfiguredPlan>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
+  BnplInstallment: ResolverTypeWrapper<Installment>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  BnplLoan: ResolverTypeWrapper<Loan>;
+  BnplLoanStatus: BnplLoanStatus;
+  BnplMerchant: ResolverTypeWrapper<Merchant>;
+  BnplPaymentLink: ResolverTypeWrapper<PaymentLink>;
+  BnplPaymentLinkInput: BnplPaymentLinkInput;
+  BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
+  BnplPlan: ResolverTypeWrapper<InstallmentPlan>;
+  BnplPlanFirstDue: BnplPlanFirstDue;
+  BnplPlanInterval: BnplPlanInterval;
+  BnplPlans: ResolverTypeWrapper<PlanOverview>;
+  BnplSettlementCadence: BnplSettlementCadence;
+  BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
+  BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
+  BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
+  BnplWidgetSession: ResolverTypeWrapper<WidgetSession>;
+  BnplWidgetSessionStatus: BnplWidgetSessionStatus;
+  CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UpdateBnplWebhookEndpointInput: UpdateBnplWebhookEndpointInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -168,9 +557,26 @@ export type ResolversParentTypes = {
   BnplApiKey: ApiKey;
   String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
-  BnplMerchant: Merchant;
-  Query: Record<PropertyKey, never>;
+  BnplConfiguredPlan: ConfiguredPlan;
   Boolean: Scalars['Boolean']['output'];
+  BnplCreatedWebhookEndpoint: CreatedWebhookEndpoint;
+  BnplInstallment: Installment;
+  Int: Scalars['Int']['output'];
+  BnplLoan: Loan;
+  BnplMerchant: Merchant;
+  BnplPaymentLink: PaymentLink;
+  BnplPaymentLinkInput: BnplPaymentLinkInput;
+  BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
+  BnplPlan: InstallmentPlan;
+  BnplPlans: PlanOverview;
+  BnplWebhookDelivery: DeliveryWithAttempts;
+  BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
+  BnplWebhookEndpoint: WebhookEndpoint;
+  BnplWidgetSession: WidgetSession;
+  CreateBnplWebhookEndpointInput: CreateBnplWebhookEndpointInput;
+  Mutation: Record<PropertyKey, never>;
+  Query: Record<PropertyKey, never>;
+  UpdateBnplWebhookEndpointInput: UpdateBnplWebhookEndpointInput;
 };
 
 export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplApiKey'] = ResolversParentTypes['BnplApiKey']> = {
@@ -181,13 +587,154 @@ export type BnplApiKeyResolvers<ContextType = BnplContext, ParentType extends Re
   publicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BnplConfiguredPlanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplConfiguredPlan'] = ResolversParentTypes['BnplConfiguredPlan']> = {
+  isEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplCreatedWebhookEndpoint'] = ResolversParentTypes['BnplCreatedWebhookEndpoint']> = {
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookEndpoint?: Resolver<ResolversTypes['BnplWebhookEndpoint'], ParentType, ContextType>;
+};
+
+export type BnplInstallmentResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplInstallment'] = ResolversParentTypes['BnplInstallment']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dueDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installmentNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplLoan'] = ResolversParentTypes['BnplLoan']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disbursedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feeCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installments?: Resolver<Array<ResolversTypes['BnplInstallment']>, ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  loanNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  planId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  principalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  purchaseReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplLoanStatus'], ParentType, ContextType>;
+  totalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplMerchant'] = ResolversParentTypes['BnplMerchant'], FederationReferenceType extends FederationReferenceTypes['BnplMerchant'] = FederationReferenceTypes['BnplMerchant']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BnplMerchant']> | FederationReferenceType, FederationReferenceType, ContextType>;
   apiKeys?: Resolver<Array<ResolversTypes['BnplApiKey']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  loans?: Resolver<Array<ResolversTypes['BnplLoan']>, ParentType, ContextType, RequireFields<BnplMerchantLoansArgs, 'first'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
+  plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
+  sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
+  webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
+};
+
+export type BnplPaymentLinkResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPaymentLink'] = ResolversParentTypes['BnplPaymentLink']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  environment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isRedeemable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maxUses?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  publicUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  usesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BnplPlanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlan'] = ResolversParentTypes['BnplPlan']> = {
+  enabledByDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  feeBps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstDue?: Resolver<ResolversTypes['BnplPlanFirstDue'], ParentType, ContextType>;
+  installmentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['BnplPlanInterval'], ParentType, ContextType>;
+  intervalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxAmountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minAmountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BnplPlansResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlans'] = ResolversParentTypes['BnplPlans']> = {
+  available?: Resolver<Array<ResolversTypes['BnplPlan']>, ParentType, ContextType>;
+  configured?: Resolver<Array<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType>;
+};
+
+export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attempts?: Resolver<Array<ResolversTypes['BnplWebhookDeliveryAttempt']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deliveryNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  endpointUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  redeliveryOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookEndpointId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type BnplWebhookDeliveryAttemptResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDeliveryAttempt'] = ResolversParentTypes['BnplWebhookDeliveryAttempt']> = {
+  attemptNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type BnplWebhookEndpointResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookEndpoint'] = ResolversParentTypes['BnplWebhookEndpoint']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWidgetSession'] = ResolversParentTypes['BnplWidgetSession']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  authorizedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  orderReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purchaseDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessionToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplWidgetSessionStatus'], ParentType, ContextType>;
+  successUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
+  createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
+  deleteBnplPaymentLink?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplPaymentLinkArgs, 'id'>>;
+  deleteBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplWebhookEndpointArgs, 'id'>>;
+  redeliverBnplWebhookDelivery?: Resolver<Maybe<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverBnplWebhookDeliveryArgs, 'id'>>;
+  setBnplPlanEnabled?: Resolver<Maybe<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType, RequireFields<MutationSetBnplPlanEnabledArgs, 'isEnabled' | 'planId'>>;
+  updateBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationUpdateBnplPaymentLinkArgs, 'id' | 'input'>>;
+  updateBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdateBnplWebhookEndpointArgs, 'id' | 'input'>>;
 };
 
 export type QueryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -196,7 +743,19 @@ export type QueryResolvers<ContextType = BnplContext, ParentType extends Resolve
 
 export type Resolvers<ContextType = BnplContext> = {
   BnplApiKey?: BnplApiKeyResolvers<ContextType>;
+  BnplConfiguredPlan?: BnplConfiguredPlanResolvers<ContextType>;
+  BnplCreatedWebhookEndpoint?: BnplCreatedWebhookEndpointResolvers<ContextType>;
+  BnplInstallment?: BnplInstallmentResolvers<ContextType>;
+  BnplLoan?: BnplLoanResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
+  BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
+  BnplPlan?: BnplPlanResolvers<ContextType>;
+  BnplPlans?: BnplPlansResolvers<ContextType>;
+  BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
+  BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
+  BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;
+  BnplWidgetSession?: BnplWidgetSessionResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 };
 

@@ -2,6 +2,10 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateMerchants } from './Migration20260701000000CreateMerchants.js';
 import { Migration20261123000000CreateCheckout } from './Migration20261123000000CreateCheckout.js';
+import { Migration20261123100000DashboardLogin } from './Migration20261123100000DashboardLogin.js';
+import { Migration20261123200000CreateWebhookEndpoints } from './Migration20261123200000CreateWebhookEndpoints.js';
+import { Migration20261123500000CreatePaymentLinks } from './Migration20261123500000CreatePaymentLinks.js';
+import { Migration20261123300000WidgetSessionsByMerchant } from './Migration20261123300000WidgetSessionsByMerchant.js';
 
 /** Every migration of the bnpl database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -9,4 +13,8 @@ export const migrations: MigrationObject[] = [
   ...kitMigrations,
   { name: 'Migration20260701000000CreateMerchants', class: Migration20260701000000CreateMerchants },
   { name: 'Migration20261123000000CreateCheckout', class: Migration20261123000000CreateCheckout },
+  { name: 'Migration20261123100000DashboardLogin', class: Migration20261123100000DashboardLogin },
+  { name: 'Migration20261123200000CreateWebhookEndpoints', class: Migration20261123200000CreateWebhookEndpoints },
+  { name: 'Migration20261123500000CreatePaymentLinks', class: Migration20261123500000CreatePaymentLinks },
+  { name: 'Migration20261123300000WidgetSessionsByMerchant', class: Migration20261123300000WidgetSessionsByMerchant },
 ];

@@ -5,8 +5,7 @@
 // dispatcher passes the key of `npm start` from .stack/secrets/encryption.key when it is unset).
 import { Client, Connection } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, createWorkflowOutbox, loadConfig, type Logger, type WorkflowOutbox } from '@tributary/kit';
-import { secretBoxFor, secretsEnv } from '../config.js';
+import { ConfigError, DomainError, NotFoundError, ValidationError, createLogger, createWorkflowOutbox, loadConfig, secretBoxFor, secretsEnv, type Logger, type WorkflowOutbox } from '@tributary/kit';
 import { openDatabase } from '../service.js';
 import { SERVICE_NAME } from '../service-name.js';
 import { USAGE, UsageError, runAdminCommand, type AdminDeps } from './commands.js';

@@ -1,2 +1,3 @@
 export * from './env-schemas.js';
 export * from './load-config.js';
+export * from './secrets-env.js';

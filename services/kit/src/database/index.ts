@@ -2,3 +2,4 @@ export * from './orm-logger.js';
 export * from './orm.js';
 export * from './after-commit.js';
 export * from './kit-tables.js';
+export * from './idempotency.js';

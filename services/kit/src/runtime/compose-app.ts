@@ -7,7 +7,7 @@ import type { ServiceEnv } from '../config/index.js';
 import { databaseReadiness } from '../database/index.js';
 import type { ErrorFormat } from '../errors/index.js';
 import { GRAPHIQL_ASSETS_PATH, graphiqlDemoAuthorization, mountSubgraph, type GraphiqlExample, type MountSubgraphOptions } from '../graphql/index.js';
-import { apiDocsAssetsPath, createServiceApp, mountApiDocs, temporalReadiness } from '../http/index.js';
+import { apiDocsAssetsPath, createServiceApp, mountApiDocs, temporalReadiness, type OtherBodyRoute } from '../http/index.js';
 import type { Logger } from '../logging/index.js';
 import type { ServiceApp } from './definition.js';
 
@@ -19,6 +19,8 @@ export interface ComposeServiceAppOptions<TContext extends object> {
   errorFormat: ErrorFormat;
   /** Mounts the service's REST routers. */
   routes(app: Express): void;
+  /** Routes that read a non-JSON body themselves (e.g. an HTML form posting urlencoded fields). */
+  otherBodyRoutes?: OtherBodyRoute[];
   /** The OpenAPI document, served at `${restBase}/openapi.json`, and the docs page at `docsPath`. */
   apiDocs: { document: object; restBase: string; docsPath: string };
   /** The subgraph (its logger is the app's). */
@@ -46,6 +48,7 @@ export async function composeServiceApp<TContext extends object>(options: Compos
     bodyLimit: config.BODY_LIMIT,
     orm,
     readiness: [databaseReadiness(orm), temporal],
+    otherBodyRoutes: options.otherBodyRoutes,
     configure: async (express) => {
       options.routes(express);
       const { document, restBase, docsPath } = options.apiDocs;

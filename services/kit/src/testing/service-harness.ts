@@ -1,4 +1,5 @@
 // A real service for integration tests: a fresh database (migrated) and the service listening on a free port.
+import { createServer } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, type ServiceEnv } from '../config/index.js';
 import { migrateUp } from '../database/index.js';
@@ -33,9 +34,9 @@ export async function startServiceHarness<C extends ServiceEnv>(definition: Serv
   const logger = createLogger({ service: definition.name, level: 'silent' });
   const orm = await openServiceDatabase(definition, db.url, logger);
   await migrateUp(orm);
-  const config = testServiceConfig(definition, db.url, { SHUTDOWN_GRACE_MS: '1000', ...options.env });
-  // loadConfig refuses PORT=0 (1..65535); listen on an ephemeral port instead.
-  const service = await startService(definition, { ...config, PORT: 0 }, logger);
+  // A free port chosen up front (not PORT=0), so the config knows the port the service's own absolute URLs use.
+  const config = testServiceConfig(definition, db.url, { SHUTDOWN_GRACE_MS: '1000', PORT: String(await freeLoopbackPort()), ...options.env });
+  const service = await startService(definition, config, logger);
   return {
     db,
     orm,
@@ -46,6 +47,19 @@ export async function startServiceHarness<C extends ServiceEnv>(definition: Serv
       await db.drop();
     },
   };
+}
+
+/** A port free on 127.0.0.1 right now (the OS's choice for port 0). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export interface GraphqlResponse {

@@ -19,7 +19,9 @@ export function fieldPath(path: readonly PropertyKey[], rootField: string): stri
 export function issuesToFields(issues: readonly z.core.$ZodIssue[], rootField = 'input'): FieldErrors {
   const fields: FieldErrors = {};
   const add = (key: string, message: string): void => {
-    const messages = (fields[key] ??= []);
+    // Own keys only: a client's field named `toString` or `__proto__` must not reach Object.prototype.
+    if (!Object.hasOwn(fields, key)) Object.defineProperty(fields, key, { value: [], enumerable: true, writable: true, configurable: true });
+    const messages = fields[key]!;
     if (!messages.includes(message)) messages.push(message);
   };
   for (const issue of issues) {

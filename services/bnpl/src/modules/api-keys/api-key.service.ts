@@ -6,6 +6,7 @@ import { Merchant } from '../merchants/index.js';
 import { ApiKey } from './api-key.entity.js';
 import { generateKeyPair, hashSecretKey } from './api-key-credentials.js';
 import { createApiKeyInput } from './api-key.validation.js';
+import type { VerifiedApiKeyCache } from './verified-api-key-cache.js';
 
 /** A newly created key: the only moment the secret key is readable. */
 export interface CreatedApiKey {
@@ -14,7 +15,11 @@ export interface CreatedApiKey {
 }
 
 export class ApiKeyService {
-  constructor(private readonly em: EntityManager) {}
+  /** `verifiedKeys`: the cache MerchantAuthService authenticates through, so a revoked key is forgotten at once. */
+  constructor(
+    private readonly em: EntityManager,
+    private readonly verifiedKeys?: VerifiedApiKeyCache,
+  ) {}
 
   listActive(principal: BnplPrincipal): Promise<ApiKey[]> {
     return this.em.getRepository(ApiKey).activeFor(principal.merchantId);
@@ -42,5 +47,6 @@ export class ApiKeyService {
     if (!key) throw new NotFoundError(`api key ${id}`);
     key.revokedAt = new Date();
     await this.em.flush();
+    this.verifiedKeys?.forget(key.id);
   }
 }

@@ -4,6 +4,7 @@ import { PLAN_IDS } from '../plans/index.js';
 import { WidgetSession } from '../widget-sessions/index.js';
 import { Installment } from './installment.entity.js';
 import { LOAN_STATUSES } from './loan-status.js';
+import { LoanRepository } from './loan.repository.js';
 
 /**
  * A sale: the loan booked when a shopper completes checkout (spec "Sale (loan)"). principal_cents is the cart amount
@@ -13,6 +14,7 @@ import { LOAN_STATUSES } from './loan-status.js';
 export const LoanSchema = defineEntity({
   name: 'Loan',
   tableName: 'loans',
+  repository: () => LoanRepository,
   indexes: [{ properties: ['merchant', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),

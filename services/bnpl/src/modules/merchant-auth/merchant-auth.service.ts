@@ -1,17 +1,35 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
-import { ApiKey, secretKeyMatches } from '../api-keys/index.js';
+import { ApiKey, VerifiedApiKeyCache, secretKeyMatches, type ApiKeyEnvironment, type VerifiedApiKey } from '../api-keys/index.js';
 import { DashboardToken } from './dashboard-token.entity.js';
 import { DASHBOARD_TOKEN_PATTERN, hashDashboardToken } from './dashboard-token-credentials.js';
 
-/** Who is calling, and with which of the spec's two credential flavors. */
+/**
+ * Who is calling, and with which of the spec's two credential flavors. An API key caller carries its key's
+ * environment: `livemode` is true for a `live` key (live sessions and loans, fees apply), false for a `test` key.
+ */
 export type BnplPrincipal =
   | { kind: 'dashboard'; merchantId: string; merchantUserId: string; tokenId: string }
-  | { kind: 'api_key'; merchantId: string; apiKeyId: string; environment: string };
+  | { kind: 'api_key'; merchantId: string; apiKeyId: string; environment: ApiKeyEnvironment; livemode: boolean };
+
+export interface MerchantAuthOptions {
+  /**
+   * Verified API key pairs (process-wide; shared with ApiKeyService so a revocation is forgotten at once). A new
+   * cache per service when omitted.
+   */
+  verifiedApiKeys?: VerifiedApiKeyCache;
+}
 
 /** Authenticates both flavors of the spec; every failure is the same AuthenticationError (the reason is logged only). */
 export class MerchantAuthService {
-  constructor(private readonly em: EntityManager) {}
+  private readonly verifiedApiKeys: VerifiedApiKeyCache;
+
+  constructor(
+    private readonly em: EntityManager,
+    options: MerchantAuthOptions = {},
+  ) {
+    this.verifiedApiKeys = options.verifiedApiKeys ?? new VerifiedApiKeyCache();
+  }
 
   /** DT: `Authorization: Bearer <DASHBOARD_TOKEN>`. */
   async authenticateDashboard(authorization: string | undefined): Promise<BnplPrincipal & { kind: 'dashboard' }> {
@@ -26,21 +44,32 @@ export class MerchantAuthService {
     return { kind: 'dashboard', merchantId: token.user.merchant.id, merchantUserId: token.user.id, tokenId: token.id };
   }
 
-  /** KEYS: `Authorization: Bearer <SECRET_KEY>` plus `X-Merchant-Public-Key: <PUBLIC_KEY>`. */
+  /**
+   * KEYS: `Authorization: Bearer <SECRET_KEY>` plus `X-Merchant-Public-Key: <PUBLIC_KEY>`. A pair verified within the
+   * last few seconds is answered from the cache (see VerifiedApiKeyCache for the revocation delay).
+   */
   async authenticateApiKey(
     authorization: string | undefined,
     publicKey: string | undefined,
   ): Promise<BnplPrincipal & { kind: 'api_key' }> {
     const secretKey = bearerCredential(authorization) ?? '';
+    const cached = publicKey ? this.verifiedApiKeys.get(publicKey, secretKey) : undefined;
+    if (cached) return apiKeyPrincipal(cached);
     const key = publicKey ? await this.em.getRepository(ApiKey).findByPublicKeyWithMerchant(publicKey) : null;
     const matches = await secretKeyMatches(secretKey, key?.secretKeyHash);
     if (!key || !matches) throw new AuthenticationError('unknown public key or wrong secret key');
     if (key.isRevoked()) throw new AuthenticationError('revoked API key');
-    return { kind: 'api_key', merchantId: key.merchant.id, apiKeyId: key.id, environment: key.environment };
+    const verified: VerifiedApiKey = { apiKeyId: key.id, merchantId: key.merchant.id, environment: key.environment };
+    this.verifiedApiKeys.remember(publicKey!, secretKey, verified);
+    return apiKeyPrincipal(verified);
   }
 
   /** GraphQL accepts either flavor: a public-key header selects KEYS, otherwise the bearer is a dashboard token. */
   authenticateEither(authorization: string | undefined, publicKey: string | undefined): Promise<BnplPrincipal> {
     return publicKey ? this.authenticateApiKey(authorization, publicKey) : this.authenticateDashboard(authorization);
   }
+}
+
+function apiKeyPrincipal(key: VerifiedApiKey): BnplPrincipal & { kind: 'api_key' } {
+  return { kind: 'api_key', merchantId: key.merchantId, apiKeyId: key.apiKeyId, environment: key.environment, livemode: key.environment === 'live' };
 }

@@ -5,5 +5,13 @@ export { PLAN_CATALOGUE, PLAN_IDS, MAX_PLAN_AMOUNT_CENTS, MIN_PLAN_AMOUNT_CENTS,
 export { addIntervals, installmentSchedule, isoDate, planFeeCents, type InstallmentSchedule, type ScheduledInstallment } from './installment-schedule.js';
 export { MerchantPlan, MerchantPlanSchema } from './merchant-plan.entity.js';
 export { MerchantPlanRepository } from './merchant-plan.repository.js';
+export { CURRENCY_CODE_PATTERN, SUPPORTED_CURRENCIES, isSupportedCurrency, type SupportedCurrency } from './supported-currencies.js';
+export { NO_PLAN_ENABLED_MESSAGE, amountNotCoveredMessage, anyPlanCovers, coveredRanges, financeableAmountProblem, type AmountRange } from './plan-coverage.js';
 
 export const planEntities = [MerchantPlanSchema];
+export { PlanService, type ConfiguredPlan, type PlanOverview } from './plan.service.js';
+export { planApi } from './plan.openapi.js';
+export { presentAvailablePlan, presentConfiguredPlan, presentPlanOverview } from './plan.presenter.js';
+export { planRoutes } from './plan.routes.js';
+export { IS_ENABLED_MESSAGE, setPlanEnabledBody } from './plan.validation.js';
+export { planResolvers } from './plan.resolvers.js';

@@ -1,6 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Merchant } from '../merchants/index.js';
 import { SESSION_STATUSES, type SessionState } from './session-status-engine.js';
+import { WidgetSessionRepository } from './widget-session.repository.js';
+import { CUSTOMER_EMAIL_MAX, CUSTOMER_PHONE_MAX, ORDER_REFERENCE_MAX, PURCHASE_DESCRIPTION_MAX, REDIRECT_URL_MAX } from './widget-session.limits.js';
 
 /**
  * A checkout session a merchant backend created for a shopper's cart (spec "Widget session"). The session token is
@@ -10,7 +12,10 @@ import { SESSION_STATUSES, type SessionState } from './session-status-engine.js'
 export const WidgetSessionSchema = defineEntity({
   name: 'WidgetSession',
   tableName: 'widget_sessions',
+  repository: () => WidgetSessionRepository,
   uniques: [{ properties: ['merchant', 'idempotencyKey'] }],
+  // The dashboard's recent sessions (GraphQL BnplMerchant.sessions).
+  indexes: [{ properties: ['merchant', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     token: p.string().length(64).unique(),
@@ -19,12 +24,12 @@ export const WidgetSessionSchema = defineEntity({
     status: p.enum(SESSION_STATUSES),
     amountCents: p.integer(),
     currency: p.string().length(3),
-    orderReference: p.string().length(191),
-    customerEmail: p.string().length(254).nullable(),
-    customerPhone: p.string().length(16).nullable(),
-    purchaseDescription: p.string().length(500).nullable(),
-    successUrl: p.string().length(2048),
-    cancelUrl: p.string().length(2048),
+    orderReference: p.string().length(ORDER_REFERENCE_MAX),
+    customerEmail: p.string().length(CUSTOMER_EMAIL_MAX).nullable(),
+    customerPhone: p.string().length(CUSTOMER_PHONE_MAX).nullable(),
+    purchaseDescription: p.string().length(PURCHASE_DESCRIPTION_MAX).nullable(),
+    successUrl: p.string().length(REDIRECT_URL_MAX),
+    cancelUrl: p.string().length(REDIRECT_URL_MAX),
     expiresAt: p.datetime(),
     authorizedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
