@@ -12,8 +12,11 @@ import {
   BENCH_CPU_PROF_DIR_ENV,
   BenchRequestRefused,
   cpuProfileFlags,
+  httpLoadRunner,
   invalidReasons,
   measureHttp,
+  measureSideBySide,
+  processCpuMs,
   startBenchServer,
   summarizeCpuProfile,
   type CpuProfile,
@@ -72,6 +75,38 @@ describe('measureHttp', () => {
     await expect(measuring).rejects.toThrow(BenchRequestRefused);
     await expect(measuring).rejects.toThrow('refused: the benchmark\'s request was answered 422, not 2xx: {"status":422,"why":"amount_cents is out of range"}');
     expect(received['refused']).toHaveLength(1);
+  });
+});
+
+describe('measureSideBySide', () => {
+  it('warms both sides, alternates rounds and counts the servers\' CPU time (Linux)', async () => {
+    const lines: string[] = [];
+    // Both "servers" are this process: what matters here is the bookkeeping, not the figures.
+    const side = (label: string) => httpLoadRunner(label, { url: `${url}/ok`, body: {} }, [{ pid: process.pid }]);
+    const measured = await measureSideBySide({ ours: side('A'), baseline: side('B') }, { connections: 2, durationSeconds: 1, warmupSeconds: 1, rounds: 2 }, (line) => lines.push(line));
+    expect(lines.map((line) => line.replace(/: \d+ req\/s$/, ''))).toEqual(['warmup A (1s)', 'warmup B (1s)', 'round 1/2 A', 'round 1/2 B', 'round 2/2 B', 'round 2/2 A']);
+    expect(measured.ours.runs).toHaveLength(2);
+    expect(measured.comparison.throughputByRound).toHaveLength(2);
+    expect(measured.comparison.throughput).toBeCloseTo(measured.ours.throughput / measured.baseline.throughput);
+    if (process.platform === 'linux') {
+      expect(measured.ours.cpuMsPerOperation).toBeGreaterThan(0);
+      expect(measured.comparison.cpuPerOperation).toBeGreaterThan(0);
+    } else {
+      expect(measured.ours.cpuMsPerOperation).toBeUndefined();
+    }
+  });
+
+  it('reads a process\'s CPU time from /proc on Linux, and nothing for a process that does not exist', () => {
+    const before = processCpuMs(process.pid);
+    if (process.platform === 'linux') {
+      let spin = 0;
+      for (let i = 0; i < 3e7; i += 1) spin += i % 7;
+      expect(spin).toBeGreaterThan(0);
+      expect(processCpuMs(process.pid)!).toBeGreaterThan(before!);
+    } else {
+      expect(before).toBeUndefined();
+    }
+    expect(processCpuMs(2 ** 22 + 12345)).toBeUndefined();
   });
 });
 

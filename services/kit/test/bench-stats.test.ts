@@ -77,6 +77,12 @@ describe('combining runs', () => {
     expect(m.failures).toEqual({ non2xx: 2, statusCodes: { '429': 2 }, errors: 0, timeouts: 0 });
   });
 
+  it('gives CPU per operation only when every run measured its server\'s CPU', () => {
+    expect(combineRuns('x', [run(100, 1, [1], { cpuMs: 150 }), run(300, 1, [1], { cpuMs: 250 })]).cpuMsPerOperation).toBe(1);
+    expect(combineRuns('x', [run(100, 1, [1], { cpuMs: 150 }), run(300, 1, [1])]).cpuMsPerOperation).toBeUndefined();
+    expect(combineRuns('x', [run(100, 1, [1])])).not.toHaveProperty('cpuMsPerOperation');
+  });
+
   it('adds status counts of the same code across runs', () => {
     const m = combineRuns('x', [run(1, 1, [1], { statusCodes: { '500': 1 } }), run(1, 1, [1], { statusCodes: { '500': 2, '422': 1 }, errors: 3, timeouts: 1 })]);
     expect(m.failures).toEqual({ non2xx: 4, statusCodes: { '500': 3, '422': 1 }, errors: 3, timeouts: 1 });
@@ -90,6 +96,13 @@ describe('ratios and targets', () => {
     expect(c.p99).toBe(3);
     expect(c.p50).toBe(3);
     expect(c.throughputByRound).toEqual([0.5, 0.5]);
+  });
+
+  it('compares CPU per operation when both sides have it', () => {
+    const ours = { ...measurement('ours', 100, 10), cpuMsPerOperation: 3 };
+    const baseline = { ...measurement('base', 1000, 5), cpuMsPerOperation: 0.25 };
+    expect(compare(ours, baseline).cpuPerOperation).toBe(12);
+    expect(compare(measurement('a', 1, 1), baseline)).not.toHaveProperty('cpuPerOperation');
   });
 
   it('gives no round ratios when the sides ran a different number of rounds', () => {

@@ -76,6 +76,8 @@ export function resultsFileName(date: Date): string {
 const STATUS_LABEL: Record<BenchStatus, string> = { passed: 'PASS', missed: 'MISS', invalid: 'INVALID', failed: 'FAILED' };
 
 const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const cpu = (ours: Measurement, baseline: Measurement): string =>
+  ours.cpuMsPerOperation !== undefined && baseline.cpuMsPerOperation !== undefined ? `${ours.cpuMsPerOperation.toFixed(2)}/${baseline.cpuMsPerOperation.toFixed(2)}` : '—';
 const percentiles = (m: Measurement): string => `${ms(m.latencyMs.p50)}/${ms(m.latencyMs.p95)}/${ms(m.latencyMs.p99)}`;
 const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '∞');
 /** The ratio with the range of its rounds, e.g. "0.62× (0.55–0.70)": a wide range means a noisy machine. */
@@ -90,6 +92,7 @@ export const BENCH_TABLE_HEADER = [
   'ours p50/p95/p99 ms',
   'baseline p50/p95/p99 ms',
   'p99 ratio',
+  'cpu ms/op',
   'target',
   'result',
 ];
@@ -97,7 +100,7 @@ export const BENCH_TABLE_HEADER = [
 export function benchTableRow(outcome: BenchOutcome): string[] {
   const status = STATUS_LABEL[outcome.status];
   const r = outcome.result;
-  if (!r) return [outcome.name, '—', '—', '—', '—', '—', '—', '—', status];
+  if (!r) return [outcome.name, '—', '—', '—', '—', '—', '—', '—', '—', status];
   return [
     outcome.name,
     r.ours.throughput.toFixed(0),
@@ -106,6 +109,7 @@ export function benchTableRow(outcome: BenchOutcome): string[] {
     percentiles(r.ours),
     percentiles(r.baseline),
     times(r.comparison.p99),
+    cpu(r.ours, r.baseline),
     describeTarget(r.target),
     status,
   ];

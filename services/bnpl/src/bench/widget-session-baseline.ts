@@ -1,15 +1,16 @@
 // The floor `widget-session-create` is measured against: a bare Express 5 + pg app that does what any widget-session
 // create must do at the least — parse the JSON body, INSERT one row of widget_sessions (the same table, constraints
 // and indexes as bnpl's, from bnpl's migrations), answer 201 with the token, checkout URL and deadline. No
-// authentication, validation, ORM, outbox or logging: everything bnpl does beyond this is what the ratio prices.
+// authentication, validation, plan check, ORM, transaction, outbox or logging: everything bnpl does beyond this is
+// what the ratio prices. Its answer is the real one's: 201, Location, {session_token, checkout_url, expires_at}.
 // Run by the benchmark in its own process: PORT, DATABASE_URL, MERCHANT_ID, PUBLIC_BASE_URL.
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import pg from 'pg';
-import { CHECKOUT_PAGE_PREFIX, WIDGET_SESSIONS_PATH } from '../api-paths.js';
-import { generateSessionToken } from '../modules/widget-sessions/index.js';
+import { WIDGET_SESSIONS_PATH } from '../api-paths.js';
+import { checkoutUrl, generateSessionToken, sessionPath, WIDGET_SESSION_LIFETIME_MINUTES } from '../modules/widget-sessions/index.js';
 
-const SESSION_LIFETIME_MS = 30 * 60_000;
+const SESSION_LIFETIME_MS = WIDGET_SESSION_LIFETIME_MINUTES * 60_000;
 
 const INSERT = `insert into widget_sessions
   (id, token, merchant_id, livemode, status, amount_cents, currency, order_reference, customer_email, customer_phone,
@@ -59,7 +60,10 @@ app.post(WIDGET_SESSIONS_PATH, async (req, res) => {
     expiresAt,
     now,
   ]);
-  res.status(201).json({ session_token: token, checkout_url: `${publicBaseUrl}${CHECKOUT_PAGE_PREFIX}/${token}`, expires_at: expiresAt.toISOString() });
+  res
+    .status(201)
+    .location(sessionPath(token))
+    .json({ session_token: token, checkout_url: checkoutUrl(publicBaseUrl, token), expires_at: expiresAt.toISOString() });
 });
 app.get('/', (_req, res) => {
   res.json({ ok: true });

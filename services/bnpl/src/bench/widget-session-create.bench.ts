@@ -73,7 +73,8 @@ function startBnpl(databaseUrl: string): Promise<BenchServer> {
     script: cliScript,
     args: ['serve'],
     readyPath: '/readyz',
-    env: { DATABASE_URL: databaseUrl, PUBLIC_BASE_URL, NODE_ENV: 'production', LOG_LEVEL: 'info' },
+    // Production requires SMTP_URL (login codes); nothing listens there and nothing here sends mail.
+    env: { DATABASE_URL: databaseUrl, PUBLIC_BASE_URL, NODE_ENV: 'production', LOG_LEVEL: 'info', SMTP_URL: 'smtp://127.0.0.1:9' },
   });
 }
 
@@ -101,12 +102,16 @@ runBenchmark(async () => {
 
     const measured = await measureSideBySide(
       {
-        ours: httpLoadRunner('bnpl', {
-          url: `${bnpl.url}${WIDGET_SESSIONS_PATH}`,
-          headers: { authorization: `Bearer ${ours.secretKey}`, 'x-merchant-public-key': ours.publicKey },
-          bodyFor: sessionBody('bench-ours'),
-        }),
-        baseline: httpLoadRunner('express+pg', { url: `${baseline.url}${WIDGET_SESSIONS_PATH}`, bodyFor: sessionBody('bench-baseline') }),
+        ours: httpLoadRunner(
+          'bnpl',
+          {
+            url: `${bnpl.url}${WIDGET_SESSIONS_PATH}`,
+            headers: { authorization: `Bearer ${ours.secretKey}`, 'x-merchant-public-key': ours.publicKey },
+            bodyFor: sessionBody('bench-ours'),
+          },
+          [bnpl],
+        ),
+        baseline: httpLoadRunner('express+pg', { url: `${baseline.url}${WIDGET_SESSIONS_PATH}`, bodyFor: sessionBody('bench-baseline') }, [baseline]),
       },
       settings,
       benchLog,

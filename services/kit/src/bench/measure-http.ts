@@ -104,15 +104,18 @@ function runLoad(load: PreparedLoad, connections: number, seconds: number): Prom
 /** A load ready to run repeatedly (its body sequence continues across runs). */
 export interface HttpLoadRunner {
   label: string;
+  pids: number[];
   /** One probe request: throws BenchRequestRefused unless it gets a 2xx. */
   check(): Promise<void>;
   run(connections: number, seconds: number): Promise<RawRun>;
 }
 
-export function httpLoadRunner(label: string, load: HttpLoad): HttpLoadRunner {
+/** `servers`: the processes serving the load, whose CPU time each run counts (startBenchServer's servers). */
+export function httpLoadRunner(label: string, load: HttpLoad, servers: ReadonlyArray<{ pid: number }> = []): HttpLoadRunner {
   const prepared = prepare(load);
   return {
     label,
+    pids: servers.map((server) => server.pid),
     check: () => probe(label, prepared),
     run: (connections, seconds) => runLoad(prepared, connections, seconds),
   };

@@ -61,6 +61,7 @@ const measurement = z.object({
   operations: z.number(),
   seconds: z.number(),
   runs: z.array(z.number()),
+  cpuMsPerOperation: z.number().optional(),
   failures: z.object({ non2xx: z.number(), statusCodes: z.record(z.string(), z.number()), errors: z.number(), timeouts: z.number() }),
 });
 // JSON has no Infinity: a ratio over a zero baseline arrives as null.
@@ -71,7 +72,7 @@ const resultSchema = z.object({
   settings: z.object({ connections: z.number(), durationSeconds: z.number(), warmupSeconds: z.number(), rounds: z.number() }),
   ours: measurement,
   baseline: measurement,
-  comparison: z.object({ throughput: ratio, p50: ratio, p95: ratio, p99: ratio, throughputByRound: z.array(ratio) }),
+  comparison: z.object({ throughput: ratio, p50: ratio, p95: ratio, p99: ratio, throughputByRound: z.array(ratio), cpuPerOperation: ratio.optional() }),
   target: z.object({
     minThroughputRatio: z.number().optional(),
     maxP99Ratio: z.number().optional(),

@@ -27,11 +27,32 @@ export interface BenchServerOptions {
 
 export interface BenchServer {
   name: string;
+  /** The server's process id (to sample its CPU or memory). */
+  pid: number;
   /** http://127.0.0.1:<port> */
   url: string;
   logFile: string;
   /** SIGTERM, then SIGKILL after 10 s; resolves when the process is gone (its CPU profile written). */
   stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc's CPU times: USER_HZ, 100 on every mainstream Linux build. */
+const USER_HZ = 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat. Linux only: undefined
+ * elsewhere, or when the process is gone.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may contain spaces, hence the last ')'): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -104,5 +125,5 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     await stop();
     throw new Error(`${options.name} did not start answering on ${url} (log ${logFile}):\n${tail(logFile)}`);
   }
-  return { name: options.name, url, logFile, stop };
+  return { name: options.name, pid: child.pid ?? -1, url, logFile, stop };
 }

@@ -23,6 +23,8 @@ export interface RawRun {
   /** Connection errors (timeouts included) and timeouts alone. */
   errors: number;
   timeouts: number;
+  /** CPU time the server's processes used during the run, milliseconds (Linux; absent elsewhere). */
+  cpuMs?: number;
 }
 
 /** One side of a comparison, over all its measured runs. */
@@ -36,6 +38,11 @@ export interface Measurement {
   seconds: number;
   /** Throughput of each measured run, in order (their spread shows how noisy the machine was). */
   runs: number[];
+  /**
+   * CPU milliseconds the server spent per successful operation (Linux, when the runner knows the server's process).
+   * Unlike throughput it hardly moves when other programs load the machine.
+   */
+  cpuMsPerOperation?: number;
   /** Non-2xx responses (by status) and connection errors: any of them makes the measurement invalid. */
   failures: { non2xx: number; statusCodes: Record<string, number>; errors: number; timeouts: number };
 }
@@ -48,6 +55,8 @@ export interface Comparison {
   p99: number;
   /** Throughput ratio of each round (ours' run i over the baseline's run i): their spread is the run's noise. */
   throughputByRound: number[];
+  /** ours' CPU per operation over the baseline's, when both were measured. */
+  cpuPerOperation?: number;
 }
 
 /** The bar a benchmark must clear; every bound is optional. */
@@ -96,6 +105,7 @@ export function combineRuns(label: string, runs: readonly RawRun[], unit = 'req/
   for (const run of runs) {
     for (const [status, count] of Object.entries(run.statusCodes)) statusCodes[status] = (statusCodes[status] ?? 0) + count;
   }
+  const cpuMs = runs.every((run) => run.cpuMs !== undefined) ? runs.reduce((total, run) => total + run.cpuMs!, 0) : undefined;
   return {
     label,
     throughput: seconds > 0 ? operations / seconds : 0,
@@ -104,6 +114,7 @@ export function combineRuns(label: string, runs: readonly RawRun[], unit = 'req/
     operations,
     seconds,
     runs: runs.map((run) => (run.seconds > 0 ? run.ok / run.seconds : 0)),
+    ...(cpuMs !== undefined && operations > 0 ? { cpuMsPerOperation: cpuMs / operations } : {}),
     failures: {
       non2xx: Object.values(statusCodes).reduce((total, count) => total + count, 0),
       statusCodes,
@@ -123,6 +134,9 @@ export function compare(ours: Measurement, baseline: Measurement): Comparison {
     p95: ratio(ours.latencyMs.p95, baseline.latencyMs.p95),
     p99: ratio(ours.latencyMs.p99, baseline.latencyMs.p99),
     throughputByRound: ours.runs.length === baseline.runs.length ? ours.runs.map((run, i) => ratio(run, baseline.runs[i]!)) : [],
+    ...(ours.cpuMsPerOperation !== undefined && baseline.cpuMsPerOperation !== undefined
+      ? { cpuPerOperation: ratio(ours.cpuMsPerOperation, baseline.cpuMsPerOperation) }
+      : {}),
   };
 }
 
