@@ -2,7 +2,8 @@
 //   start [--verbose] [--only bnpl,crypto] [--infra-only]
 //   test  [--checks|--no-checks] [jest args…]
 //   reset
-//   bench
+//   bench [NAME…] [--strict] [--cpu-prof] [--duration=S] [--warmup=S] [--rounds=N] [--connections=N]
+import { BENCH_USAGE, parseBenchArgs, runBench } from './bench-runner.js';
 import { StackError } from './errors.js';
 import { createProgress } from './progress.js';
 import { reset } from './reset.js';
@@ -14,7 +15,8 @@ const USAGE = `usage: tributary <command>
   start [--verbose] [--only bnpl,crypto,photos] [--infra-only]   run the whole stack (npm start)
   test  [--checks|--no-checks] [jest arguments]                   isolated provisioning + one Jest run (npm test)
   reset                                                           wipe .stack/ except .stack/tools (npm run reset)
-  bench                                                           benchmarks (npm run bench)`;
+  ${BENCH_USAGE}
+        isolated provisioning + every benchmark (or those named), a table and bench/results/<date-time>.json (npm run bench)`;
 
 function parseStart(args: string[]): Parameters<typeof start>[0] {
   const opts: Parameters<typeof start>[0] = { verbose: false, infraOnly: false };
@@ -50,8 +52,7 @@ async function main(argv: string[]): Promise<number> {
     case 'reset':
       return reset();
     case 'bench':
-      console.log('[stack] no benchmarks are defined yet; later issues add them here.');
-      return 0;
+      return runBench(parseBenchArgs(args, process.env['STACK_VERBOSE'] === '1'));
     default:
       console.error(USAGE);
       return 2;

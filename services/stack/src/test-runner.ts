@@ -1,18 +1,17 @@
 // `npm test`: typecheck + lint, then an isolated PostgreSQL and Temporal (own cluster and ports, so it
 // runs next to `npm start`), the time-skipping test server, test TLS, and one Jest run over every
 // project. Ends with one line `N passed, N failed[, N skipped]` and a non-zero exit on any failure.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describeError, StackError } from './errors.js';
+import { cleanStaleRuns, provisionIsolatedInfra } from './isolated-infra.js';
 import { onShutdown } from './lifecycle.js';
 import { stackPaths, type StackPaths } from './paths.js';
-import { freePort } from './ports.js';
-import { checkExternalPostgres, redactUrl, startEmbeddedPostgres } from './postgres.js';
 import { createProgress, type Progress } from './progress.js';
 import { randomEncryptionKey } from './secrets.js';
 import { Supervisor } from './supervisor.js';
-import { discoverTemporalCli, discoverTestServer, SOURCE_LABEL, startTemporalDevServer, waitForTemporal } from './temporal.js';
+import { discoverTestServer } from './temporal.js';
 
 export interface TestOptions {
   /** Passed to Jest unchanged (e.g. --selectProjects kit). */
@@ -59,24 +58,6 @@ export function tallyJest(file: string, exitCode: number | null): Tally {
   return tally;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Removes run directories of earlier `npm test` runs that are no longer running. */
-async function cleanStaleRuns(paths: StackPaths): Promise<void> {
-  if (!existsSync(paths.test)) return;
-  for (const entry of readdirSync(paths.test)) {
-    const match = /^run-(\d+)$/.exec(entry);
-    if (match && !alive(Number(match[1]))) await rm(path.join(paths.test, entry), { recursive: true, force: true });
-  }
-}
-
 async function runChecks(paths: StackPaths, supervisor: Supervisor, progress: Progress): Promise<Tally> {
   const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
   const bin = path.join(paths.root, 'node_modules', '.bin');
@@ -105,7 +86,7 @@ async function runChecks(paths: StackPaths, supervisor: Supervisor, progress: Pr
 export async function runTests(opts: TestOptions): Promise<number> {
   const paths = stackPaths();
   const progress = createProgress('test');
-  await cleanStaleRuns(paths);
+  await cleanStaleRuns(paths.test);
   const runDir = path.join(paths.test, `run-${process.pid}`);
   await mkdir(runDir, { recursive: true });
   const supervisor = new Supervisor({ logDir: path.join(paths.test, 'logs'), verbose: opts.verbose });
@@ -130,36 +111,7 @@ export async function runTests(opts: TestOptions): Promise<number> {
   const run = async (): Promise<void> => {
     if (opts.checks ?? opts.jestArgs.length === 0) add(await runChecks(paths, supervisor, progress));
 
-    // PostgreSQL: TEST_DATABASE_URL or DATABASE_URL (suites create their own, uniquely named databases), else a throwaway embedded cluster.
-    let databaseUrl = process.env['TEST_DATABASE_URL'] || process.env['DATABASE_URL'];
-    if (databaseUrl) {
-      const url = databaseUrl;
-      await progress.step('PostgreSQL: existing server', () => checkExternalPostgres(url, process.env['TEST_DATABASE_URL'] ? 'TEST_DATABASE_URL' : 'DATABASE_URL'), () => redactUrl(url));
-    } else {
-      const port = await freePort();
-      const pg = await progress.step(`PostgreSQL: embedded test cluster, port ${port}`, () =>
-        startEmbeddedPostgres({ dataDir: path.join(runDir, 'postgres'), port, supervisor, name: 'test-postgres', ephemeral: true }),
-      );
-      databaseUrl = pg.url;
-    }
-
-    // Temporal: TEST_TEMPORAL_ADDRESS, else an in-memory dev server on a free port.
-    const cli = await progress.step(
-      'Temporal CLI',
-      () => discoverTemporalCli({ pythonTools: paths.pythonTools, sdkDownloads: paths.sdkDownloads, onAttempt: (m) => progress.info(m) }),
-      (found) => `${found.version} ${SOURCE_LABEL[found.source]}`,
-    );
-    let temporalAddress = process.env['TEST_TEMPORAL_ADDRESS'];
-    if (temporalAddress) {
-      const address = temporalAddress;
-      await progress.step(`Temporal: TEST_TEMPORAL_ADDRESS ${address}`, () => waitForTemporal(address, 'default', { timeoutMs: 15_000 }));
-    } else {
-      const port = await freePort();
-      const server = await progress.step(`Temporal dev server: in memory, port ${port}`, () =>
-        startTemporalDevServer({ cli: cli.path, supervisor, port, name: 'test-temporal' }),
-      );
-      temporalAddress = server.address;
-    }
+    const { databaseUrl, temporalAddress, temporalCli: cli } = await provisionIsolatedInfra({ paths, runDir, supervisor, progress, processPrefix: 'test' });
     const testServer =
       process.env['TEMPORAL_TEST_SERVER_PATH'] ||
       (await progress.step('Temporal time-skipping test server', () => discoverTestServer({ pythonTools: paths.pythonTools }), (p) => p));

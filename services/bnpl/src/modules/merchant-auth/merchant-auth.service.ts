@@ -46,22 +46,27 @@ export class MerchantAuthService {
 
   /**
    * KEYS: `Authorization: Bearer <SECRET_KEY>` plus `X-Merchant-Public-Key: <PUBLIC_KEY>`. A pair verified within the
-   * last few seconds is answered from the cache (see VerifiedApiKeyCache for the revocation delay).
+   * last few seconds is answered from the cache (see VerifiedApiKeyCache for the revocation delay); requests arriving
+   * while the pair is being verified wait for that one verification.
    */
   async authenticateApiKey(
     authorization: string | undefined,
     publicKey: string | undefined,
   ): Promise<BnplPrincipal & { kind: 'api_key' }> {
     const secretKey = bearerCredential(authorization) ?? '';
-    const cached = publicKey ? this.verifiedApiKeys.get(publicKey, secretKey) : undefined;
-    if (cached) return apiKeyPrincipal(cached);
+    const verified = publicKey
+      ? await this.verifiedApiKeys.verifyOnce(publicKey, secretKey, () => this.verifyApiKey(secretKey, publicKey))
+      : await this.verifyApiKey(secretKey, undefined);
+    return apiKeyPrincipal(verified);
+  }
+
+  /** The database and bcrypt check behind a cache miss; a missing public key still costs a comparison. */
+  private async verifyApiKey(secretKey: string, publicKey: string | undefined): Promise<VerifiedApiKey> {
     const key = publicKey ? await this.em.getRepository(ApiKey).findByPublicKeyWithMerchant(publicKey) : null;
     const matches = await secretKeyMatches(secretKey, key?.secretKeyHash);
     if (!key || !matches) throw new AuthenticationError('unknown public key or wrong secret key');
     if (key.isRevoked()) throw new AuthenticationError('revoked API key');
-    const verified: VerifiedApiKey = { apiKeyId: key.id, merchantId: key.merchant.id, environment: key.environment };
-    this.verifiedApiKeys.remember(publicKey!, secretKey, verified);
-    return apiKeyPrincipal(verified);
+    return { apiKeyId: key.id, merchantId: key.merchant.id, environment: key.environment };
   }
 
   /** GraphQL accepts either flavor: a public-key header selects KEYS, otherwise the bearer is a dashboard token. */
