@@ -167,7 +167,12 @@ export function standardApiRoutes(opts: { restBase: string; docsPath?: string; g
           'A browser (`Accept` preferring `text/html`) gets GraphiQL, self-hosted, with example queries and the `Authorization` header in its headers editor. Other GET requests are GraphQL requests over GET.',
         tags: ['GraphQL'],
         security: [],
-        responses: { '200': { description: 'HTML page.', content: { 'text/html': { schema: z.string() } } } },
+        responses: {
+          '200': { description: 'HTML page.', content: { 'text/html': { schema: z.string() } } },
+          // As on POST: Apollo's own refusals (no query, CSRF prevention of a simple GET) are GraphQL error responses,
+          // while a malformed URL or header gets the service's error body, so no one schema describes every 400.
+          '400': { description: 'Not a valid GraphQL request over GET (GraphQL `errors`), or a malformed URL or header (the service\'s error body).' },
+        },
       },
     },
     {
