@@ -1,18 +1,12 @@
 // The operator commands of the bnpl service (`npm run admin -- bnpl <command>`): argument parsing and output only;
-// every rule lives in the domain services (MerchantAdminService, WebhookDeliveryService). Each command returns one JSON document (--json) and a
-// human text; a bad argument throws UsageError (exit 2), an unknown id the kit's NotFoundError (exit 1).
+// every rule lives in the domain services (MerchantAdminService, WebhookDeliveryService). Each command returns one
+// JSON document (--json) and a human text; a bad argument throws UsageError (exit 2), an unknown id the kit's
+// NotFoundError (exit 1). The command-line toolkit (parsing, dispatch, usage) is the kit's (`@tributary/kit/admin`).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowOutbox } from '@tributary/kit';
+import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
 import { WebhookDeliveryService, presentDelivery } from '../modules/webhooks/index.js';
-
-/** A malformed command line: exit code 2 and one line on stderr. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
 
 export interface AdminDeps {
   em: EntityManager;
@@ -20,67 +14,9 @@ export interface AdminDeps {
   outbox?: () => WorkflowOutbox;
 }
 
-export interface CommandResult {
-  json: unknown;
-  text: string;
-}
+type Command = AdminCommand<AdminDeps>;
 
-interface ParsedArgs {
-  positionals: string[];
-  options: Map<string, string[]>;
-}
-
-interface AdminCommand {
-  /** The command line as `help` shows it. */
-  usage: string;
-  summary: string;
-  /** Options it takes (`--name`), besides --json. */
-  options: readonly string[];
-  run(args: ParsedArgs, deps: AdminDeps): Promise<CommandResult>;
-}
-
-/** `--name N`, `--name=N`; `--json` is taken off by the caller. */
-export function parseArgs(argv: readonly string[], known: readonly string[]): ParsedArgs {
-  const positionals: string[] = [];
-  const options = new Map<string, string[]>();
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (!known.includes(name)) throw new UsageError(`unknown option --${name}`);
-    let value: string | undefined;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else {
-      value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
-      i += 1;
-    }
-    options.set(name, [...(options.get(name) ?? []), value]);
-  }
-  return { positionals, options };
-}
-
-function single(args: ParsedArgs, name: string): string {
-  const values = args.options.get(name) ?? [];
-  if (values.length !== 1 || values[0]!.trim() === '') throw new UsageError(`--${name} is required, exactly once`);
-  return values[0]!;
-}
-
-/** An optional option's value, or undefined; given twice is a usage error. */
-function optional(args: ParsedArgs, name: string): string | undefined {
-  const values = args.options.get(name) ?? [];
-  if (values.length > 1) throw new UsageError(`--${name} given more than once`);
-  return values[0];
-}
-
-function positionals(args: ParsedArgs, count: number, usage: string): string[] {
-  if (args.positionals.length !== count) throw new UsageError(`expected: ${usage}`);
-  return args.positionals;
-}
+export { UsageError, type CommandResult };
 
 /** Basis points as typed: digits only (the range is the domain's rule). */
 function basisPoints(value: string, what: string): number {
@@ -104,19 +40,19 @@ function userJson(user: MerchantUser) {
 
 const percent = (bps: number) => `${(bps / 100).toFixed(2)} %`;
 
-const merchantCreate: AdminCommand = {
+const merchantCreate: Command = {
   usage: 'merchant create --name N --email E --password P [--mdr-bps B] [--cadence C] [--user-name U]',
   summary: 'onboard a merchant with its first dashboard user (MDR default 290 bps, cadence weekly)',
   options: ['name', 'email', 'password', 'mdr-bps', 'cadence', 'user-name'],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
-    const mdrText = optional(args, 'mdr-bps');
-    const cadenceText = optional(args, 'cadence');
-    const userName = optional(args, 'user-name');
+    positionalArgs(args, 0, this.usage);
+    const mdrText = optionalOption(args, 'mdr-bps');
+    const cadenceText = optionalOption(args, 'cadence');
+    const userName = optionalOption(args, 'user-name');
     const { merchant, user } = await new MerchantAdminService(deps.em).createMerchant({
-      name: single(args, 'name'),
-      email: single(args, 'email'),
-      password: single(args, 'password'),
+      name: requiredOption(args, 'name'),
+      email: requiredOption(args, 'email'),
+      password: requiredOption(args, 'password'),
       ...(mdrText === undefined ? {} : { mdrBps: basisPoints(mdrText, '--mdr-bps') }),
       ...(cadenceText === undefined ? {} : { cadence: cadence(cadenceText) }),
       ...(userName === undefined ? {} : { userName }),
@@ -131,17 +67,17 @@ const merchantCreate: AdminCommand = {
   },
 };
 
-const userAdd: AdminCommand = {
+const userAdd: Command = {
   usage: 'user add --merchant ID --email E --password P [--user-name U]',
   summary: 'add a dashboard user to a merchant',
   options: ['merchant', 'email', 'password', 'user-name'],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
-    const name = optional(args, 'user-name');
+    positionalArgs(args, 0, this.usage);
+    const name = optionalOption(args, 'user-name');
     const user = await new MerchantAdminService(deps.em).addUser({
-      merchantId: single(args, 'merchant'),
-      email: single(args, 'email'),
-      password: single(args, 'password'),
+      merchantId: requiredOption(args, 'merchant'),
+      email: requiredOption(args, 'email'),
+      password: requiredOption(args, 'password'),
       ...(name === undefined ? {} : { userName: name }),
     });
     const merchantId = user.merchant.id;
@@ -149,23 +85,23 @@ const userAdd: AdminCommand = {
   },
 };
 
-const merchantCadence: AdminCommand = {
+const merchantCadence: Command = {
   usage: `merchant cadence ID ${SETTLEMENT_CADENCES.join('|')}`,
   summary: "set a merchant's settlement cadence",
   options: [],
   async run(args, deps) {
-    const [id, value] = positionals(args, 2, this.usage) as [string, string];
+    const [id, value] = positionalArgs(args, 2, this.usage) as [string, string];
     const { merchant, changed } = await new MerchantAdminService(deps.em).setSettlementCadence(id, cadence(value));
     return { json: { ...merchantJson(merchant), changed }, text: `Merchant ${merchant.id} settles ${merchant.settlementCadence}${changed ? '' : ' (unchanged)'}.` };
   },
 };
 
-const merchantMdr: AdminCommand = {
+const merchantMdr: Command = {
   usage: 'merchant mdr ID BPS',
   summary: "set a merchant's discount rate in basis points (0..10000; 290 = 2.90 %)",
   options: [],
   async run(args, deps) {
-    const [id, bps] = positionals(args, 2, this.usage) as [string, string];
+    const [id, bps] = positionalArgs(args, 2, this.usage) as [string, string];
     const { merchant, changed } = await new MerchantAdminService(deps.em).setMdrBps(id, basisPoints(bps, 'BPS'));
     return {
       json: { ...merchantJson(merchant), changed },
@@ -179,14 +115,14 @@ function deliveryText(view: ReturnType<typeof presentDelivery>): string {
   return `${view.id}  ${view.event.padEnd(20)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
 }
 
-const deliveries: AdminCommand = {
+const deliveries: Command = {
   usage: 'deliveries [--merchant ID] [--limit N]',
   summary: 'recent webhook deliveries (newest first) with their attempts and status codes',
   options: ['merchant', 'limit'],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
-    const merchantId = optional(args, 'merchant');
-    const limitText = optional(args, 'limit');
+    positionalArgs(args, 0, this.usage);
+    const merchantId = optionalOption(args, 'merchant');
+    const limitText = optionalOption(args, 'limit');
     if (limitText !== undefined && !/^\d{1,3}$/.test(limitText)) throw new UsageError(`--limit must be a number from 1 to 100 (got "${limitText}")`);
     const scope = merchantId === undefined ? {} : { merchantId };
     const views = (await new WebhookDeliveryService(deps.em).recent(scope, limitText === undefined ? undefined : Number(limitText))).map(presentDelivery);
@@ -194,12 +130,12 @@ const deliveries: AdminCommand = {
   },
 };
 
-const redeliver: AdminCommand = {
+const redeliver: Command = {
   usage: 'redeliver DELIVERY_ID',
   summary: "re-send a delivery to its endpoint's current URL: a new delivery of the same event (same body bytes)",
   options: [],
   async run(args, deps) {
-    const [id] = positionals(args, 1, this.usage) as [string];
+    const [id] = positionalArgs(args, 1, this.usage) as [string];
     const { delivery } = await new WebhookDeliveryService(deps.em, deps.outbox?.()).redeliver(id);
     return {
       json: { delivery_id: delivery.id, workflow_id: delivery.workflowId, redelivery_of: delivery.redeliveryOf, event: delivery.eventName, endpoint_url: delivery.endpointUrl },
@@ -209,7 +145,7 @@ const redeliver: AdminCommand = {
 };
 
 /** Every command by its words. */
-const COMMANDS: Readonly<Record<string, AdminCommand>> = {
+const COMMANDS: Readonly<Record<string, Command>> = {
   'merchant create': merchantCreate,
   'merchant cadence': merchantCadence,
   'merchant mdr': merchantMdr,
@@ -218,25 +154,10 @@ const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   redeliver,
 };
 
-const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((command) => command.usage.length)) + 2;
+export const USAGE = adminUsage('bnpl', COMMANDS);
 
-export const USAGE = [
-  'usage: admin bnpl <command> [--json]',
-  ...Object.values(COMMANDS).map((command) => `  ${command.usage.padEnd(USAGE_WIDTH)}${command.summary}`),
-].join('\n');
-
-/** The command named by the first one or two words of `argv`, and the arguments after them. */
-function commandOf(argv: readonly string[]): { command: AdminCommand; rest: readonly string[] } {
-  const [first, second] = argv;
-  const twoWords = COMMANDS[`${first} ${second}`];
-  if (twoWords) return { command: twoWords, rest: argv.slice(2) };
-  const oneWord = first === undefined ? undefined : COMMANDS[first];
-  if (oneWord) return { command: oneWord, rest: argv.slice(1) };
-  throw new UsageError(first === undefined ? 'missing command' : `unknown command "${argv.slice(0, 2).join(' ')}"`);
+/** Runs `argv` (without --json): the command named by its first one or two words. */
+export function runAdminCommand(argv: readonly string[], deps: AdminDeps): Promise<CommandResult> {
+  return runAdminCommandOf(COMMANDS, argv, deps);
 }
 
-/** Runs `argv` (without --json): `["merchant", "create", "--name", "Shop", …]` etc. */
-export async function runAdminCommand(argv: readonly string[], deps: AdminDeps): Promise<CommandResult> {
-  const { command, rest } = commandOf(argv);
-  return command.run(parseArgs(rest, command.options), deps);
-}

@@ -1,24 +1,18 @@
 // The operator commands of the crypto service (`npm run admin -- crypto <command>`): argument parsing and output
 // only; every rule lives in the domain services (AccountAdminService, AssetService, PaymentService,
 // WebhookDeliveryService). Each command returns one JSON document (--json) and a human text; a bad argument throws
-// UsageError (exit 2), an unknown id the kit's NotFoundError (exit 1).
+// UsageError (exit 2), an unknown id the kit's NotFoundError (exit 1). The command-line toolkit (parsing, dispatch,
+// usage) is the kit's (`@tributary/kit/admin`).
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox, WorkflowOutbox } from '@tributary/kit';
 import { NotFoundError } from '@tributary/kit';
+import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
 import { AccountAdminService } from '../modules/accounts/index.js';
 import { AssetService, type Asset } from '../modules/assets/index.js';
 import { PaymentRequest, SLUG_PATTERN } from '../modules/payment-requests/index.js';
 import { PaymentService } from '../modules/payments/index.js';
 import { WebhookDeliveryService, createPaymentWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
-
-/** A malformed command line: exit code 2 and one line on stderr. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
 
 export interface AdminDeps {
   em: EntityManager;
@@ -27,65 +21,9 @@ export interface AdminDeps {
   outbox?: () => Promise<WorkflowOutbox>;
 }
 
-export interface CommandResult {
-  json: unknown;
-  text: string;
-}
+type Command = AdminCommand<AdminDeps>;
 
-interface ParsedArgs {
-  positionals: string[];
-  options: Map<string, string[]>;
-}
-
-interface AdminCommand {
-  /** The command line as `help` shows it. */
-  usage: string;
-  summary: string;
-  /** Options it takes (`--name`), besides --json. */
-  options: readonly string[];
-  run(args: ParsedArgs, deps: AdminDeps): Promise<CommandResult>;
-}
-
-/** `--name N`, `--name=N`, repeatable options; `--json` is taken off by the caller. */
-export function parseArgs(argv: readonly string[], known: readonly string[]): ParsedArgs {
-  const positionals: string[] = [];
-  const options = new Map<string, string[]>();
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (!known.includes(name)) throw new UsageError(`unknown option --${name}`);
-    let value: string | undefined;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else {
-      value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
-      i += 1;
-    }
-    options.set(name, [...(options.get(name) ?? []), value]);
-  }
-  return { positionals, options };
-}
-
-function single(args: ParsedArgs, name: string): string {
-  const values = args.options.get(name) ?? [];
-  if (values.length !== 1 || values[0]!.trim() === '') throw new UsageError(`--${name} is required, exactly once`);
-  return values[0]!;
-}
-
-/** An optional option's value (the last one given), or undefined. */
-function optional(args: ParsedArgs, name: string): string | undefined {
-  return args.options.get(name)?.at(-1);
-}
-
-function positionals(args: ParsedArgs, count: number, usage: string): string[] {
-  if (args.positionals.length !== count) throw new UsageError(`expected: ${usage}`);
-  return args.positionals;
-}
+export { UsageError, type CommandResult };
 
 function positiveId(value: string, what: string): number {
   if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new UsageError(`${what} must be a positive whole number (got "${value}")`);
@@ -126,13 +64,13 @@ function deliveryText(view: ReturnType<typeof presentDelivery>): string {
   return `${view.id}  ${view.event.padEnd(15)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
 }
 
-const accountCreate: AdminCommand = {
+const accountCreate: Command = {
   usage: 'account create --name NAME [--xpub ASSET=XPUB ...]',
   summary: "create an account (no --xpub: the public test mnemonic's keys of account n' for id n)",
   options: ['name', 'xpub'],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
-    const created = await new AccountAdminService(deps.em, deps.box).createAccount({ name: single(args, 'name'), xpubs: xpubOptions(args.options.get('xpub') ?? []) });
+    positionalArgs(args, 0, this.usage);
+    const created = await new AccountAdminService(deps.em, deps.box).createAccount({ name: requiredOption(args, 'name'), xpubs: xpubOptions(args.options.get('xpub') ?? []) });
     const { account } = created;
     return {
       json: { account_id: account.id, name: account.name, status: account.status, assets: created.assets, test_keys: created.testKeys, signing_secret: created.signingSecret },
@@ -145,12 +83,12 @@ const accountCreate: AdminCommand = {
   },
 };
 
-const accountKeys: AdminCommand = {
+const accountKeys: Command = {
   usage: 'account keys ACCOUNT_ID --xpub ASSET=XPUB ...',
   summary: "register or replace an account's receive keys (a key belongs to one account)",
   options: ['xpub'],
   async run(args, deps) {
-    const [id] = positionals(args, 1, this.usage);
+    const [id] = positionalArgs(args, 1, this.usage);
     const xpubs = xpubOptions(args.options.get('xpub') ?? []);
     if (Object.keys(xpubs).length === 0) throw new UsageError('--xpub ASSET=XPUB is required (at least one)');
     const saved = await new AccountAdminService(deps.em, deps.box).setReceiveKeys(positiveId(id!, 'ACCOUNT_ID'), xpubs);
@@ -161,13 +99,13 @@ const accountKeys: AdminCommand = {
   },
 };
 
-function accountStatusCommand(action: 'suspend' | 'unsuspend'): AdminCommand {
+function accountStatusCommand(action: 'suspend' | 'unsuspend'): Command {
   return {
     usage: `account ${action} ACCOUNT_ID`,
     summary: action === 'suspend' ? 'refuse every key of the account from its next request' : 'let the account in again',
     options: [],
     async run(args, deps) {
-      const [id] = positionals(args, 1, this.usage);
+      const [id] = positionalArgs(args, 1, this.usage);
       const status = action === 'suspend' ? 'suspended' : 'active';
       const { account, changed } = await new AccountAdminService(deps.em, deps.box).setStatus(positiveId(id!, 'ACCOUNT_ID'), status);
       return { json: { account_id: account.id, status: account.status, changed }, text: `Account ${account.id} is ${account.status}${changed ? '' : ' (unchanged)'}.` };
@@ -175,12 +113,12 @@ function accountStatusCommand(action: 'suspend' | 'unsuspend'): AdminCommand {
   };
 }
 
-const assetsList: AdminCommand = {
+const assetsList: Command = {
   usage: 'assets',
   summary: 'list assets (asset_id, code, chain, decimals, confirmations)',
   options: [],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
+    positionalArgs(args, 0, this.usage);
     const assets = (await new AssetService(deps.em).list()).map(assetJson);
     const header = 'asset_id  code   chain      decimals  confirmations (default)';
     const rows = assets.map((a) => `${String(a.id).padEnd(10)}${a.code.padEnd(7)}${a.chain.padEnd(11)}${String(a.decimals).padEnd(10)}${a.confirmations} (${a.default_confirmations})`);
@@ -188,34 +126,34 @@ const assetsList: AdminCommand = {
   },
 };
 
-const assetConfirmations: AdminCommand = {
+const assetConfirmations: Command = {
   usage: 'asset confirmations ASSET N',
   summary: "set an asset's confirmation threshold (never below the spec default)",
   options: [],
   async run(args, deps) {
-    const [code, n] = positionals(args, 2, this.usage);
+    const [code, n] = positionalArgs(args, 2, this.usage);
     const asset = await new AssetService(deps.em).raiseConfirmations(code!, wholeNumber(n!, 'N'));
     return { json: { asset: assetJson(asset) }, text: `${asset.code} payments now count at ${asset.confirmations} confirmations.` };
   },
 };
 
-const keyCreate: AdminCommand = {
+const keyCreate: Command = {
   usage: 'key create --account ACCOUNT_ID',
   summary: 'new API key <KEY_ID>.<SECRET>, shown once',
   options: ['account'],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
-    const created = await new AccountAdminService(deps.em, deps.box).createApiKey(positiveId(single(args, 'account'), '--account'));
+    positionalArgs(args, 0, this.usage);
+    const created = await new AccountAdminService(deps.em, deps.box).createApiKey(positiveId(requiredOption(args, 'account'), '--account'));
     return { json: { key: created.key }, text: `API key for account ${created.accountId} (shown once, store it now; only a hash is kept):\n${created.key}` };
   },
 };
 
-const keyRevoke: AdminCommand = {
+const keyRevoke: Command = {
   usage: 'key revoke KEY_ID',
   summary: 'revoke an API key (next request gets 401)',
   options: [],
   async run(args, deps) {
-    const [keyId] = positionals(args, 1, this.usage);
+    const [keyId] = positionalArgs(args, 1, this.usage);
     const revoked = await new AccountAdminService(deps.em, deps.box).revokeApiKey(keyId!);
     return {
       json: { key_id: revoked.keyId, account_id: revoked.accountId, revoked_at: revoked.revokedAt.toISOString(), already_revoked: revoked.alreadyRevoked },
@@ -224,13 +162,13 @@ const keyRevoke: AdminCommand = {
   },
 };
 
-const secretRotate: AdminCommand = {
+const secretRotate: Command = {
   usage: 'secret rotate --account ACCOUNT_ID',
   summary: 'new webhook signing secret whsec_..., shown once; the old one stops at once',
   options: ['account'],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
-    const rotated = await new AccountAdminService(deps.em, deps.box).rotateSigningSecret(positiveId(single(args, 'account'), '--account'));
+    positionalArgs(args, 0, this.usage);
+    const rotated = await new AccountAdminService(deps.em, deps.box).rotateSigningSecret(positiveId(requiredOption(args, 'account'), '--account'));
     return {
       json: { account_id: rotated.accountId, signing_secret: rotated.signingSecret },
       text: `New webhook signing secret for account ${rotated.accountId} (shown once; the previous one no longer verifies):\n${rotated.signingSecret}`,
@@ -238,19 +176,19 @@ const secretRotate: AdminCommand = {
   },
 };
 
-const pay: AdminCommand = {
+const pay: Command = {
   usage: 'pay SLUG AMOUNT [--confirmations N] [--txid T]',
   summary: "record an incoming payment (default: the asset's threshold, a random txid, index 0)",
   options: ['confirmations', 'txid'],
   async run(args, deps) {
-    const [slug, amount] = positionals(args, 2, this.usage) as [string, string];
+    const [slug, amount] = positionalArgs(args, 2, this.usage) as [string, string];
     if (!SLUG_PATTERN.test(slug)) throw new UsageError(`SLUG must be a payment request id (24 letters or digits, got "${slug}")`);
     const request = await deps.em.fork().getRepository(PaymentRequest).findBySlug(slug);
     if (!request) throw new NotFoundError(`No payment request with id ${slug}.`);
     const asset = request.asset as Asset;
-    const confirmationsText = optional(args, 'confirmations');
+    const confirmationsText = optionalOption(args, 'confirmations');
     const confirmations = confirmationsText === undefined ? asset.confirmations : wholeNumber(confirmationsText, '--confirmations');
-    const txid = optional(args, 'txid') ?? randomBytes(32).toString('hex');
+    const txid = optionalOption(args, 'txid') ?? randomBytes(32).toString('hex');
     const outbox = request.webhookUrl ? await outboxOf(deps) : undefined;
     const recorded = await new PaymentService(deps.em, { events: createPaymentWebhookSink({ outbox }), outbox }).record({ chain: asset.chain, txid, index: 0, amount, confirmations, to: { slug } });
     const { payment, paymentRequest } = recorded;
@@ -273,25 +211,25 @@ const pay: AdminCommand = {
   },
 };
 
-const deliveries: AdminCommand = {
+const deliveries: Command = {
   usage: 'deliveries [--account ACCOUNT_ID]',
   summary: 'recent webhook deliveries with their attempts and status codes',
   options: ['account'],
   async run(args, deps) {
-    positionals(args, 0, this.usage);
-    const accountText = optional(args, 'account');
+    positionalArgs(args, 0, this.usage);
+    const accountText = optionalOption(args, 'account');
     const scope = { accountId: accountText === undefined ? undefined : positiveId(accountText, '--account') };
     const views = (await new WebhookDeliveryService(deps.em).recent(scope)).map(presentDelivery);
     return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map(deliveryText).join('\n') };
   },
 };
 
-const redeliver: AdminCommand = {
+const redeliver: Command = {
   usage: 'redeliver DELIVERY_ID',
   summary: 're-send a delivery: a new delivery of the same event (same body)',
   options: [],
   async run(args, deps) {
-    const [id] = positionals(args, 1, this.usage);
+    const [id] = positionalArgs(args, 1, this.usage);
     const outbox = await outboxOf(deps);
     const { delivery } = await new WebhookDeliveryService(deps.em, outbox).redeliver(id!);
     return {
@@ -302,7 +240,7 @@ const redeliver: AdminCommand = {
 };
 
 /** Every command by its words. */
-const COMMANDS: Readonly<Record<string, AdminCommand>> = {
+const COMMANDS: Readonly<Record<string, Command>> = {
   'account create': accountCreate,
   'account keys': accountKeys,
   'account suspend': accountStatusCommand('suspend'),
@@ -317,23 +255,10 @@ const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   redeliver,
 };
 
-export const USAGE = [
-  'usage: admin crypto <command> [--json]',
-  ...Object.values(COMMANDS).map((command) => `  ${command.usage.padEnd(53)}${command.summary}`),
-].join('\n');
+export const USAGE = adminUsage('crypto', COMMANDS);
 
-/** The command named by the first one or two words of `argv`, and the arguments after them. */
-function commandOf(argv: readonly string[]): { command: AdminCommand; rest: readonly string[] } {
-  const [first, second] = argv;
-  const twoWords = COMMANDS[`${first} ${second}`];
-  if (twoWords) return { command: twoWords, rest: argv.slice(2) };
-  const oneWord = first === undefined ? undefined : COMMANDS[first];
-  if (oneWord) return { command: oneWord, rest: argv.slice(1) };
-  throw new UsageError(first === undefined ? 'missing command' : `unknown command "${argv.slice(0, 2).join(' ')}"`);
+/** Runs `argv` (without --json): the command named by its first one or two words. */
+export function runAdminCommand(argv: readonly string[], deps: AdminDeps): Promise<CommandResult> {
+  return runAdminCommandOf(COMMANDS, argv, deps);
 }
 
-/** Runs `argv` (without --json): `["account", "create", "--name", "Shop"]` etc. */
-export async function runAdminCommand(argv: readonly string[], deps: AdminDeps): Promise<CommandResult> {
-  const { command, rest } = commandOf(argv);
-  return command.run(parseArgs(rest, command.options), deps);
-}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { UsageError, adminUsage, optionalOption, parseArgs, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand } from '../src/admin/index.js';
+
+describe('operator command toolkit', () => {
+  it('parses --name N, --name=N, repeats and positionals; refuses unknown options and missing values', () => {
+    const args = parseArgs(['key', '--name', 'Shop', '--tag=a', '--tag', 'b', 'more'], ['name', 'tag']);
+    expect(args.positionals).toEqual(['key', 'more']);
+    expect(Object.fromEntries(args.options)).toEqual({ name: ['Shop'], tag: ['a', 'b'] });
+    expect(() => parseArgs(['--colour', 'red'], ['name'])).toThrow(new UsageError('unknown option --colour'));
+    expect(() => parseArgs(['--name'], ['name'])).toThrow(new UsageError('--name needs a value'));
+    expect(() => parseArgs(['--name', '--tag', 'x'], ['name', 'tag'])).toThrow(new UsageError('--name needs a value'));
+  });
+
+  it('reads required and optional options strictly, and counts positionals', () => {
+    const args = parseArgs(['a', '--name', 'Shop', '--tag', 'x', '--tag', 'y', '--blank', ' '], ['name', 'tag', 'blank', 'none']);
+    expect(requiredOption(args, 'name')).toBe('Shop');
+    expect(() => requiredOption(args, 'none')).toThrow('--none is required, exactly once');
+    expect(() => requiredOption(args, 'blank')).toThrow('--blank is required, exactly once');
+    expect(() => requiredOption(args, 'tag')).toThrow('--tag is required, exactly once');
+    expect(optionalOption(args, 'none')).toBeUndefined();
+    expect(() => optionalOption(args, 'tag')).toThrow('--tag given more than once');
+    expect(positionalArgs(args, 1, 'cmd A')).toEqual(['a']);
+    expect(() => positionalArgs(args, 2, 'cmd A B')).toThrow('expected: cmd A B');
+  });
+
+  it('dispatches one- and two-word commands and lists them in the usage', async () => {
+    const echo = (word: string): AdminCommand<{ prefix: string }> => ({
+      usage: `${word} [--x X]`,
+      summary: `the ${word} command`,
+      options: ['x'],
+      run: async (args, deps) => ({ json: { word, x: optionalOption(args, 'x') ?? null, rest: args.positionals }, text: `${deps.prefix}${word}` }),
+    });
+    const commands = { 'key create': echo('key create'), assets: echo('assets') };
+    expect(await runAdminCommandOf(commands, ['key', 'create', '--x', '1'], { prefix: '>' })).toEqual({ json: { word: 'key create', x: '1', rest: [] }, text: '>key create' });
+    expect((await runAdminCommandOf(commands, ['assets', 'BTC'], { prefix: '' })).json).toEqual({ word: 'assets', x: null, rest: ['BTC'] });
+    await expect(runAdminCommandOf(commands, ['key', 'delete'], { prefix: '' })).rejects.toThrow('unknown command "key delete"');
+    await expect(runAdminCommandOf(commands, [], { prefix: '' })).rejects.toThrow('missing command');
+    expect(adminUsage('demo', commands).split('\n')).toEqual(['usage: admin demo <command> [--json]', '  key create [--x X]  the key create command', '  assets [--x X]      the assets command']);
+  });
+});
