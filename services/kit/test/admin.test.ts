@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { UsageError, adminUsage, optionalOption, parseArgs, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand } from '../src/admin/index.js';
+import { ConfigError, ConflictError, NotFoundError, ValidationError } from '../src/index.js';
+import { UsageError, adminExitFor, adminUsage, runAdminProgram, optionalOption, parseArgs, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand } from '../src/admin/index.js';
 
 describe('operator command toolkit', () => {
   it('parses --name N, --name=N, repeats and positionals; refuses unknown options and missing values', () => {
@@ -36,5 +37,39 @@ describe('operator command toolkit', () => {
     await expect(runAdminCommandOf(commands, ['key', 'delete'], { prefix: '' })).rejects.toThrow('unknown command "key delete"');
     await expect(runAdminCommandOf(commands, [], { prefix: '' })).rejects.toThrow('missing command');
     expect(adminUsage('demo', commands).split('\n')).toEqual(['usage: admin demo <command> [--json]', '  key create [--x X]  the key create command', '  assets [--x X]      the assets command']);
+  });
+});
+
+describe('operator process contract', () => {
+  it('maps errors to exit codes and JSON codes: 2 for what the operator typed, 1 otherwise', () => {
+    expect(adminExitFor(new UsageError('bad'))).toEqual({ code: 2, kind: 'usage', message: 'bad (run "help" for the list)' });
+    expect(adminExitFor(new NotFoundError('thing 1'))).toMatchObject({ code: 1, kind: 'not_found' });
+    expect(adminExitFor(new ValidationError({ mdrBps: ['Too high.'], email: ['Bad.'] }), { mdrBps: 'MDR' })).toEqual({ code: 2, kind: 'invalid_argument', message: 'MDR: Too high.; --email: Bad.' });
+    expect(adminExitFor(new ConflictError('taken'))).toEqual({ code: 2, kind: 'conflict', message: 'taken' });
+    expect(adminExitFor(new ConfigError([{ variable: 'X', problem: 'missing' }]))).toMatchObject({ code: 1, kind: 'config' });
+    expect(adminExitFor(new Error('boom'))).toEqual({ code: 1, kind: 'failed', message: 'boom' });
+  });
+
+  it('writes one JSON document to stdout with --json, the error line to stderr, and answers help without running', async () => {
+    const io = () => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const stream = (into: string[]) => ({ write: (chunk: string) => into.push(chunk) }) as unknown as NodeJS.WritableStream;
+      return { out, err, io: { env: {}, stdout: stream(out), stderr: stream(err) } };
+    };
+    let runs = 0;
+    const program = { usage: 'usage: admin demo', run: async (args: readonly string[]) => (runs++, args[0] === 'fail' ? Promise.reject(new NotFoundError('No such thing.')) : { json: { ok: args }, text: 'done' }) };
+    const ok = io();
+    expect(await runAdminProgram(['go', '--json'], ok.io, program)).toBe(0);
+    expect(ok.out).toEqual(['{"ok":["go"]}\n']);
+    const failed = io();
+    expect(await runAdminProgram(['fail', '--json'], failed.io, program)).toBe(1);
+    expect(failed.out).toEqual(['{"error":{"code":"not_found","message":"No such thing."}}\n']);
+    expect(failed.err).toEqual(['error: No such thing.\n']);
+    const help = io();
+    expect(await runAdminProgram(['help'], help.io, program)).toBe(0);
+    expect(help.out).toEqual(['usage: admin demo\n']);
+    expect(await runAdminProgram([], io().io, program)).toBe(2);
+    expect(runs).toBe(2);
   });
 });

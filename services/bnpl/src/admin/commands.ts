@@ -3,7 +3,7 @@
 // JSON document (--json) and a human text; a bad argument throws UsageError (exit 2), an unknown id the kit's
 // NotFoundError (exit 1). The command-line toolkit (parsing, dispatch, usage) is the kit's (`@tributary/kit/admin`).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WorkflowOutbox } from '@tributary/kit';
+import { webhookDeliveryLine, type WorkflowOutbox } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
 import { WebhookDeliveryService, presentDelivery } from '../modules/webhooks/index.js';
@@ -15,6 +15,9 @@ export interface AdminDeps {
 }
 
 type Command = AdminCommand<AdminDeps>;
+
+/** The longest event name (settlement.processed), so `deliveries` lines up. */
+const DELIVERY_EVENT_WIDTH = 20;
 
 export { UsageError, type CommandResult };
 
@@ -110,11 +113,6 @@ const merchantMdr: Command = {
   },
 };
 
-function deliveryText(view: ReturnType<typeof presentDelivery>): string {
-  const codes = view.attempts.map((a) => (a.status_code === null ? (a.outcome === 'delivered' ? 'ok' : 'error') : String(a.status_code))).join(',');
-  return `${view.id}  ${view.event.padEnd(20)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
-}
-
 const deliveries: Command = {
   usage: 'deliveries [--merchant ID] [--limit N]',
   summary: 'recent webhook deliveries (newest first) with their attempts and status codes',
@@ -126,7 +124,7 @@ const deliveries: Command = {
     if (limitText !== undefined && !/^\d{1,3}$/.test(limitText)) throw new UsageError(`--limit must be a number from 1 to 100 (got "${limitText}")`);
     const scope = merchantId === undefined ? {} : { merchantId };
     const views = (await new WebhookDeliveryService(deps.em).recent(scope, limitText === undefined ? undefined : Number(limitText))).map(presentDelivery);
-    return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map(deliveryText).join('\n') };
+    return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map((view) => webhookDeliveryLine(view, DELIVERY_EVENT_WIDTH)).join('\n') };
   },
 };
 

@@ -6,13 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox, WorkflowOutbox } from '@tributary/kit';
-import { NotFoundError } from '@tributary/kit';
+import { NotFoundError, presentWebhookDelivery, webhookDeliveryLine } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
 import { AccountAdminService } from '../modules/accounts/index.js';
 import { AssetService, type Asset } from '../modules/assets/index.js';
 import { PaymentRequest, SLUG_PATTERN } from '../modules/payment-requests/index.js';
 import { PaymentService } from '../modules/payments/index.js';
-import { WebhookDeliveryService, createPaymentWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
+import { WebhookDeliveryService, createPaymentWebhookSink } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
   em: EntityManager;
@@ -22,6 +22,9 @@ export interface AdminDeps {
 }
 
 type Command = AdminCommand<AdminDeps>;
+
+/** The longest event name (payment.expired), so `deliveries` lines up. */
+const DELIVERY_EVENT_WIDTH = 15;
 
 export { UsageError, type CommandResult };
 
@@ -57,11 +60,6 @@ function outboxOf(deps: AdminDeps): Promise<WorkflowOutbox | undefined> {
 
 function assetJson(asset: Asset) {
   return { id: asset.id, code: asset.code, chain: asset.chain, decimals: asset.decimals, confirmations: asset.confirmations, default_confirmations: asset.defaultConfirmations };
-}
-
-function deliveryText(view: ReturnType<typeof presentDelivery>): string {
-  const codes = view.attempts.map((a) => (a.status_code === null ? (a.outcome === 'delivered' ? 'ok' : 'error') : String(a.status_code))).join(',');
-  return `${view.id}  ${view.event.padEnd(15)} ${view.status.padEnd(10)} attempts ${view.attempt_count} [${codes}]  ${view.created_at}  ${view.endpoint_url}`;
 }
 
 const accountCreate: Command = {
@@ -219,8 +217,8 @@ const deliveries: Command = {
     positionalArgs(args, 0, this.usage);
     const accountText = optionalOption(args, 'account');
     const scope = { accountId: accountText === undefined ? undefined : positiveId(accountText, '--account') };
-    const views = (await new WebhookDeliveryService(deps.em).recent(scope)).map(presentDelivery);
-    return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map(deliveryText).join('\n') };
+    const views = (await new WebhookDeliveryService(deps.em).recent(scope)).map(presentWebhookDelivery);
+    return { json: { deliveries: views }, text: views.length === 0 ? 'No webhook deliveries.' : views.map((view) => webhookDeliveryLine(view, DELIVERY_EVENT_WIDTH)).join('\n') };
   },
 };
 

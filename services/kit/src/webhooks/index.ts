@@ -8,3 +8,4 @@ export * from './migration.js';
 export * from './delivery-queue.js';
 export * from './webhook-delivery.repository.js';
 export * from './activities.js';
+export * from './delivery-presenter.js';

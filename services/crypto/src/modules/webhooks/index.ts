@@ -3,5 +3,4 @@
 export { PAYMENT_WEBHOOK_FIELDS, WEBHOOK_EVENTS, paymentWebhookBody, type PaymentWebhookBody } from './payment-webhook-body.js';
 export { createPaymentWebhookSink, deliveryOwnerId, paymentRequestEndpointId, type PaymentWebhookSinkOptions } from './payment-webhook-sink.js';
 export { RECENT_DELIVERIES_DEFAULT, RECENT_DELIVERIES_MAX, WebhookDeliveryService, type DeliveryScope } from './webhook-delivery.service.js';
-export { presentDelivery } from './webhook-delivery.presenter.js';
 export { webhookDeliveryResolvers } from './webhook-delivery.resolvers.js';
