@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
-import { assertAbility, type Ability, type AuthService, type PhotosPrincipal } from './modules/auth/index.js';
+import { assertAbility, type Ability, type AuthService, type ScopeOptions, type PhotosPrincipal } from './modules/auth/index.js';
 import type { ProjectService } from './modules/projects/index.js';
 import type { TeamService } from './modules/teams/index.js';
 
@@ -14,16 +14,16 @@ export interface PhotosServices {
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */
 export type PhotosContext = SubgraphContext<PhotosServices, PhotosPrincipal> & {
   /** The caller, refused with FORBIDDEN (naming the scope) when the token lacks `ability`: the REST guard's rule. */
-  principalWith(ability: Ability): Promise<PhotosPrincipal>;
+  principalWith(ability: Ability, options?: ScopeOptions): Promise<PhotosPrincipal>;
 };
 
 export function createContext(services: PhotosServices, req: Request): PhotosContext {
   const context = subgraphContext(services, () => services.auth.authenticate(req.headers.authorization));
   return {
     ...context,
-    async principalWith(ability) {
+    async principalWith(ability, options) {
       const principal = await context.principal();
-      assertAbility(principal, ability);
+      assertAbility(principal, ability, options);
       return principal;
     },
   };

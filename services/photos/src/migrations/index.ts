@@ -1,10 +1,12 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateTeamsAndProjects } from './Migration20260701000000CreateTeamsAndProjects.js';
+import { Migration20260801000000AddTeamMatchingSettings } from './Migration20260801000000AddTeamMatchingSettings.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
   // The kit's tables in this database (webhook deliveries and their attempts, the workflow outbox).
   ...kitMigrations,
   { name: 'Migration20260701000000CreateTeamsAndProjects', class: Migration20260701000000CreateTeamsAndProjects },
+  { name: 'Migration20260801000000AddTeamMatchingSettings', class: Migration20260801000000AddTeamMatchingSettings },
 ];

@@ -1,4 +1,5 @@
-// The token abilities (scopes) named by the spec's endpoint table, and the one rule that checks them.
+// The token abilities (scopes) named by the spec's endpoint table, the device ability `capture`, and the one rule that
+// checks them.
 import { ForbiddenError } from '@tributary/kit';
 
 export const ABILITIES = [
@@ -8,17 +9,33 @@ export const ABILITIES = [
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 
+/**
+ * The single ability of a device token (minted by a login that names a device). It covers exactly the endpoints the
+ * capture app uses: each of those declares `{ capture: true }` beside its scope (see the README's Decisions table).
+ */
+export const CAPTURE_ABILITY = 'capture';
+
+/** Whether an endpoint is one of the capture app's (so a device token's `capture` ability reaches it). */
+export interface ScopeOptions {
+  capture?: boolean;
+}
+
 /** What an ability check needs to know of the caller: null = a login session, else the token's explicit abilities. */
 export interface AbilityHolder {
   abilities: readonly string[] | null;
 }
 
+export function holdsAbility(principal: AbilityHolder, ability: Ability, options: ScopeOptions = {}): boolean {
+  if (principal.abilities === null) return true;
+  return principal.abilities.includes(ability) || (options.capture === true && principal.abilities.includes(CAPTURE_ABILITY));
+}
+
 /**
- * 403 naming the missing scope when a token with explicit abilities lacks `ability`. Login sessions carry no
- * abilities; their permissions come from the role (every role may read; write rules arrive with their endpoints).
+ * 403 naming the missing scope when a token with explicit abilities lacks `ability` (and, on a capture endpoint, also
+ * lacks `capture`). Login sessions carry no abilities; their permissions come from the role.
  */
-export function assertAbility(principal: AbilityHolder, ability: Ability): void {
-  if (principal.abilities !== null && !principal.abilities.includes(ability)) {
+export function assertAbility(principal: AbilityHolder, ability: Ability, options: ScopeOptions = {}): void {
+  if (!holdsAbility(principal, ability, options)) {
     throw new ForbiddenError(`This token lacks the ${ability} ability.`, { missing_scope: ability });
   }
 }

@@ -1,7 +1,7 @@
 // The REST guards of photos (spec "Authentication"): `requireToken` authenticates the bearer token and keeps the
 // signed-in user on res.locals; `requireScope` refuses a token that lacks an ability (403 naming it).
 import type { RequestHandler, Response } from 'express';
-import { assertAbility, type Ability } from './abilities.js';
+import { assertAbility, type Ability, type ScopeOptions } from './abilities.js';
 import type { AuthService, PhotosPrincipal, SignedInUser } from './auth.service.js';
 
 export function requireToken(auth: AuthService): RequestHandler {
@@ -11,10 +11,13 @@ export function requireToken(auth: AuthService): RequestHandler {
   };
 }
 
-/** After requireToken: the token must carry `ability` (login sessions act by role). */
-export function requireScope(ability: Ability): RequestHandler {
+/**
+ * After requireToken: the token must carry `ability` (login sessions act by role); `{ capture: true }` marks an
+ * endpoint of the capture app, which a device token's `capture` ability also reaches.
+ */
+export function requireScope(ability: Ability, options: ScopeOptions = {}): RequestHandler {
   return (_req, res, next) => {
-    assertAbility(principalOf(res), ability);
+    assertAbility(principalOf(res), ability, options);
     next();
   };
 }

@@ -2,7 +2,7 @@
 // (requireToken, requireScope) and GET /api/v1/auth/me.
 import { AccessTokenSchema } from './access-token.entity.js';
 
-export { ABILITIES, assertAbility, type Ability } from './abilities.js';
+export { ABILITIES, CAPTURE_ABILITY, assertAbility, holdsAbility, type Ability, type ScopeOptions } from './abilities.js';
 export { AccessToken, AccessTokenSchema } from './access-token.entity.js';
 export { ACCESS_TOKEN_PATTERN, ACCESS_TOKEN_PREFIX, generateAccessToken, hashAccessToken } from './access-token-credentials.js';
 export { AuthService, type PhotosPrincipal, type SignedInUser } from './auth.service.js';

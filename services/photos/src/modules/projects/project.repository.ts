@@ -9,7 +9,27 @@ export interface ProjectListQuery {
   perPage: number;
 }
 
+export interface LatLngBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
 export class ProjectRepository extends EntityRepository<Project> {
+  /** Active projects of the team with coordinates inside the box: the candidates of GPS matching. */
+  async activeWithCoordinatesIn(teamId: number, box: LatLngBox): Promise<Project[]> {
+    return this.find(
+      {
+        team: teamId,
+        status: 'active',
+        latitude: { $gte: box.minLat, $lte: box.maxLat },
+        longitude: { $gte: box.minLng, $lte: box.maxLng },
+      },
+      { orderBy: { id: 'asc' } },
+    );
+  }
+
   /** Newest activity first; `q` matches name or address, case-insensitively. */
   async list(query: ProjectListQuery): Promise<{ items: Project[]; total: number }> {
     const where = {

@@ -3,7 +3,7 @@ import { TeamMembershipSchema } from './team-membership.entity.js';
 import { TeamSchema } from './team.entity.js';
 import { UserSchema } from './user.entity.js';
 
-export { Team, TeamSchema } from './team.entity.js';
+export { DEFAULT_ACCURACY_THRESHOLD_M, DEFAULT_MATCH_RADIUS_M, Team, TeamSchema } from './team.entity.js';
 export { User, UserSchema } from './user.entity.js';
 export { TEAM_ROLES, TeamMembership, TeamMembershipSchema, type TeamRole } from './team-membership.entity.js';
 export { TeamService } from './team.service.js';
