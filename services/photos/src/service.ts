@@ -1,10 +1,10 @@
 // Composition root of the photos service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, serviceEnv } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
-import type { z } from 'zod';
 import { photosApiDocument } from './api-document.js';
+import { photosEnv, type PhotosConfig } from './config.js';
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { createContext, type PhotosContext, type PhotosServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
@@ -17,8 +17,7 @@ import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
 
 export { SERVICE_NAME };
-export const photosEnv = serviceEnv;
-export type PhotosConfig = z.infer<typeof photosEnv>;
+export { photosEnv, type PhotosConfig } from './config.js';
 
 export const entities = [...teamEntities, ...authEntities, ...projectEntities, ...kitEntities];
 
