@@ -53,6 +53,8 @@ export const CODEGEN_SERVICES = {
     mappers: {
       PhotosTeam: '../modules/teams/index.js#Team',
       PhotosProject: '../modules/projects/index.js#Project',
+      PhotosWebhookEndpoint: '../modules/webhook-endpoints/index.js#WebhookEndpoint',
+      PhotosCreatedWebhookEndpoint: '../modules/webhook-endpoints/index.js#CreatedWebhookEndpoint',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

@@ -102,6 +102,15 @@ export const WEBHOOK_SCHEDULES = {
     delaysMs: [0, 1 * MINUTE, 2 * MINUTE, 4 * MINUTE, 8 * MINUTE, 16 * MINUTE],
     attemptTimeoutMs: 10 * SECOND,
   },
+  /**
+   * photos (its spec leaves the schedule open; decided as Standard Webhooks' reference schedule): at once, then after
+   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (eight attempts over about 27.6 h); 15 s per attempt.
+   */
+  photos: {
+    name: 'photos',
+    delaysMs: [0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
+    attemptTimeoutMs: 15 * SECOND,
+  },
 } as const satisfies Record<string, WebhookSchedule>;
 
 export type WebhookScheduleName = keyof typeof WEBHOOK_SCHEDULES;

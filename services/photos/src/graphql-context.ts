@@ -3,12 +3,14 @@ import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import { assertAbility, type Ability, type AuthService, type ScopeOptions, type PhotosPrincipal } from './modules/auth/index.js';
 import type { ProjectService } from './modules/projects/index.js';
 import type { TeamService } from './modules/teams/index.js';
+import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
   auth: AuthService;
   teams: TeamService;
   projects: ProjectService;
+  webhookEndpoints: WebhookEndpointService;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -1,6 +1,6 @@
 // Composition root of the photos service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, secretBoxFor } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import { photosApiDocument } from './api-document.js';
@@ -12,6 +12,7 @@ import { migrations } from './migrations/index.js';
 import { AuthService, authEntities, authRoutes } from './modules/auth/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
 import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
+import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
@@ -19,7 +20,7 @@ import { resolveSigningSecret } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...projectEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...projectEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -32,6 +33,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
     projects: new ProjectService(orm.em),
+    webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
   };
   return composeServiceApp<PhotosContext>({
     service: SERVICE_NAME,
@@ -42,11 +44,12 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     routes: (express) => {
       express.use(authRoutes(services.auth));
       express.use(projectRoutes(services.auth, services.projects));
+      express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

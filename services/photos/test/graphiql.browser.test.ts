@@ -63,7 +63,8 @@ describe('photos GraphiQL page', () => {
   }, 60_000);
 
   it('shows the placeholder, never the demo credential, under NODE_ENV=production', async () => {
-    const config = testServiceConfig(photosService, h.db.url, { NODE_ENV: 'production', GRAPHIQL_DEMO_AUTHORIZATION: DEMO_AUTHORIZATION });
+    // Production requires the secrets key (webhook endpoint secrets are sealed with it).
+    const config = testServiceConfig(photosService, h.db.url, { NODE_ENV: 'production', GRAPHIQL_DEMO_AUTHORIZATION: DEMO_AUTHORIZATION, SECRETS_ENCRYPTION_KEY: process.env['SECRETS_ENCRYPTION_KEY'] ?? '' });
     const production = await startService(photosService, { ...config, PORT: 0 }, createLogger({ service: 'photos', level: 'silent' }));
     try {
       const html = await (await fetch(`${production.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } })).text();

@@ -7,6 +7,7 @@ import type { Logger } from '../logging/index.js';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './entities.js';
 import type { WebhookSender, WebhookSendResult } from './sender.js';
 import { signPayload } from './signature.js';
+import { standardWebhookHeaders } from './standard-webhooks.js';
 
 export interface WebhookDeliveryActivityDeps {
   /** Root EntityManager of the owning service's database (orm.em); each activity forks its own. */
@@ -29,6 +30,16 @@ const fromAttempt = (attempt: WebhookDeliveryAttempt, replayed: boolean): Webhoo
   durationMs: attempt.durationMs,
   replayed,
 });
+
+/** The event header and the signature headers of one attempt, by the delivery's scheme. */
+function signedHeaders(delivery: WebhookDelivery, secret: string, body: Buffer, attemptedAt: Date): Record<string, string> {
+  const event = { [delivery.eventHeader]: delivery.eventName };
+  if (delivery.signatureScheme === 'standard-webhooks') {
+    // webhook-id is the event id: the same on every retry and re-send, so a receiver can drop repeats.
+    return { ...event, ...standardWebhookHeaders(secret, delivery.eventId, Math.floor(attemptedAt.getTime() / 1000), body) };
+  }
+  return { ...event, [delivery.signatureHeader]: signPayload(secret, body) };
+}
 
 /**
  * The webhook delivery activities of one service, bound to its database, sender and secret store.
@@ -59,10 +70,7 @@ export function createWebhookDeliveryActivities(deps: WebhookDeliveryActivityDep
           url: delivery.endpointUrl,
           body,
           timeoutMs,
-          headers: {
-            [delivery.eventHeader]: delivery.eventName,
-            [delivery.signatureHeader]: signPayload(secret, body),
-          },
+          headers: signedHeaders(delivery, secret, body, attemptedAt),
         });
       }
 

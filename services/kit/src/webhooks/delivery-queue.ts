@@ -7,7 +7,7 @@ import { TASK_QUEUES, WEBHOOK_SCHEDULES, WORKFLOW_TYPES, assertValidWebhookSched
 import type { ServiceName, WebhookDeliveryWorkflowInput, WebhookSchedule } from '@tributary/workflows';
 import { enqueueWorkflowStart, type OutboxEntryRef } from '../outbox/index.js';
 import { WebhookDelivery } from './entities.js';
-import { WEBHOOK_HEADER_NAMES } from './headers.js';
+import { DEFAULT_WEBHOOK_SIGNATURE_SCHEME, WEBHOOK_HEADER_NAMES } from './headers.js';
 import type { WebhookHeaderNames } from './headers.js';
 
 export interface EnqueueWebhookDeliveryInput {
@@ -111,6 +111,7 @@ export async function enqueueWebhookDelivery(em: EntityManager, input: EnqueueWe
       body: typeof input.body === 'string' ? input.body : JSON.stringify(input.body),
       eventHeader: headers.event,
       signatureHeader: headers.signature,
+      signatureScheme: headers.scheme ?? DEFAULT_WEBHOOK_SIGNATURE_SCHEME,
       signingSecretRef: input.signingSecretRef,
       status: 'queued',
       workflowId: webhookDeliveryWorkflowId(input.service, input.eventId, deliveryNumber),

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { InferEntity } from '@mikro-orm/core';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
+import { DEFAULT_WEBHOOK_SIGNATURE_SCHEME, WEBHOOK_SIGNATURE_SCHEMES } from './headers.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'delivering', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -49,6 +50,8 @@ export const WebhookDelivery = defineEntity({
     body: p.text(),
     eventHeader: p.string(),
     signatureHeader: p.string(),
+    /** How each attempt is signed (WEBHOOK_SIGNATURE_SCHEMES). */
+    signatureScheme: p.enum(WEBHOOK_SIGNATURE_SCHEMES).default(DEFAULT_WEBHOOK_SIGNATURE_SCHEME),
     /** Reference the service resolves to the signing secret at send time (never the secret itself). */
     signingSecretRef: p.string(),
     status: p.enum(WEBHOOK_DELIVERY_STATUSES).default('queued'),

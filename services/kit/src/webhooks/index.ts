@@ -1,4 +1,5 @@
 export * from './signature.js';
+export * from './standard-webhooks.js';
 export * from './address-policy.js';
 export * from './url-policy.js';
 export * from './sender.js';

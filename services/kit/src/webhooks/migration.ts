@@ -132,3 +132,20 @@ export const webhookDeliveryOutboxMigration: MigrationObject = {
   name: 'Migration20250101000200_StartWebhookDeliveriesThroughOutbox',
   class: StartWebhookDeliveriesThroughOutbox,
 };
+
+/** Deliveries name their signature scheme (WEBHOOK_SIGNATURE_SCHEMES); every existing one is `hmac-sha256-hex`. */
+export class AddWebhookSignatureScheme extends Migration {
+  override up(): void {
+    this.addSql(`alter table "webhook_deliveries" add column if not exists "signature_scheme" text not null default 'hmac-sha256-hex';`);
+    this.addSql(`alter table "webhook_deliveries" add constraint "webhook_deliveries_signature_scheme_check" check ("signature_scheme" in ('hmac-sha256-hex', 'standard-webhooks'));`);
+  }
+
+  override down(): void {
+    this.addSql('alter table "webhook_deliveries" drop column if exists "signature_scheme";');
+  }
+}
+
+export const webhookSignatureSchemeMigration: MigrationObject = {
+  name: 'Migration20250101000300_AddWebhookSignatureScheme',
+  class: AddWebhookSignatureScheme,
+};

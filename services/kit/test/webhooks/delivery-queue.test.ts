@@ -90,8 +90,13 @@ describe('enqueueWebhookDelivery', () => {
     expect(made.map(({ delivery }) => delivery.deliveryNumber).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('requires header names for a service without spec defaults', async () => {
-    await expect(enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_photos'), service: 'photos', body: '{}' })).rejects.toThrow(/headerNames/);
+  it('photos deliveries default to Standard Webhooks signing; bnpl and crypto keep hex HMAC; an unknown service is refused', async () => {
+    const photos = await enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_photos'), service: 'photos', body: '{}' });
+    expect(photos.delivery).toMatchObject({ eventHeader: 'webhook-event', signatureHeader: 'webhook-signature', signatureScheme: 'standard-webhooks' });
+    const bnpl = await enqueueWebhookDelivery(orm.em.fork(), { ...base('evt_bnpl_scheme'), service: 'bnpl', body: '{}' });
+    expect(bnpl.delivery).toMatchObject({ signatureHeader: 'X-Service-Signature', signatureScheme: 'hmac-sha256-hex' });
+    const unknown = { ...base('evt_unknown'), service: 'nope' as unknown as 'bnpl', body: '{}' };
+    await expect(enqueueWebhookDelivery(orm.em.fork(), unknown)).rejects.toThrow(/headerNames/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WEBHOOK_SCHEDULES, webhookDeliveryWorkflowId } from '@tributary/workflows';
-import { enqueueWebhookDelivery, redeliverWebhook, verifySignature, WebhookDelivery, WorkflowOutboxEntry } from '../../src/index.js';
+import { enqueueWebhookDelivery, generateStandardWebhookSecret, redeliverWebhook, verifySignature, verifyStandardWebhook, WebhookDelivery, WorkflowOutboxEntry } from '../../src/index.js';
 import { enqueueAndDispatch, gaps, HOUR, loadDelivery, MINUTE, newWorker, outboxOf, startHarness, timeline } from './delivery-harness.js';
 import type { Harness } from './delivery-harness.js';
 
@@ -86,6 +86,28 @@ describe('webhook delivery workflow: schedules end to end', () => {
     const { delivery, attempts } = await loadDelivery(h, run.delivery.id);
     expect(delivery.status).toBe('failed');
     expect(attempts.map((a) => [a.attemptNumber, a.outcome, a.statusCode])).toEqual(Array.from({ length: 6 }, (_, i) => [i + 1, 'failed', 503]));
+  });
+});
+
+describe('webhook delivery workflow: Standard Webhooks signatures (photos)', () => {
+  it('photos: 8 attempts at once then after 5s,5m,30m,2h,5h,10h,10h; webhook-id is the event id on every attempt; each attempt verifies at its own time', async () => {
+    expect(WEBHOOK_SCHEDULES.photos.delaysMs).toEqual([0, 5_000, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]);
+    const secret = generateStandardWebhookSecret();
+    const run = await enqueueAndDispatch(h, 'photos', { respond: () => ({ status: 500 }), secret, eventName: 'photo.created' });
+    const worker = await newWorker(h, 'photos');
+    expect(await worker.runUntil(run.handle.result())).toEqual({ outcome: 'failed', attempts: 8 });
+    expect((await timeline(run.handle)).timerDurations).toEqual(WEBHOOK_SCHEDULES.photos.delaysMs.slice(1));
+
+    expect(h.receiver.requests).toHaveLength(8);
+    for (const request of h.receiver.requests) {
+      expect(request.body.equals(run.body)).toBe(true);
+      expect(request.headers['webhook-event']).toBe('photo.created');
+      expect(request.headers['webhook-id']).toBe(run.eventId);
+      expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(verifyStandardWebhook(secret, request.headers, request.body)).toEqual({ ok: true });
+      expect(verifyStandardWebhook(generateStandardWebhookSecret(), request.headers, request.body)).toEqual({ ok: false, reason: 'bad_signature' });
+    }
+    expect((await loadDelivery(h, run.delivery.id)).delivery.signatureScheme).toBe('standard-webhooks');
   });
 });
 

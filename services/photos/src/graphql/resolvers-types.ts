@@ -3,9 +3,11 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Team } from '../modules/teams/index.js';
 import type { Project } from '../modules/projects/index.js';
+import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -16,6 +18,36 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Registers a webhook endpoint (POST /api/v1/webhook-endpoints); the secret is in the answer only. */
+  createPhotosWebhookEndpoint?: Maybe<PhotosCreatedWebhookEndpoint>;
+  /** Deletes a webhook endpoint; answers its id. */
+  deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
+  /** Edits a webhook endpoint (PATCH /api/v1/webhook-endpoints/{endpoint}); the secret is kept. */
+  updatePhotosWebhookEndpoint?: Maybe<PhotosWebhookEndpoint>;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosWebhookEndpointArgs = {
+  input: PhotosWebhookEndpointInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationDeletePhotosWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationUpdatePhotosWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+  input: PhotosWebhookEndpointChanges;
+};
+
 /** Where a project is; a project without coordinates is never auto-matched to a capture. */
 export type PhotosCoordinates = {
   __typename?: 'PhotosCoordinates';
@@ -23,6 +55,14 @@ export type PhotosCoordinates = {
   lng: Scalars['Float']['output'];
   /** Captures within this distance of the point may be matched to the project. */
   radiusM: Scalars['Float']['output'];
+};
+
+/** A new webhook endpoint and its signing secret, shown only here. */
+export type PhotosCreatedWebhookEndpoint = {
+  __typename?: 'PhotosCreatedWebhookEndpoint';
+  /** Standard Webhooks secret (whsec_ + base64 of 32 bytes). */
+  secret: Scalars['String']['output'];
+  webhookEndpoint: PhotosWebhookEndpoint;
 };
 
 /** A project (job site) of a team. */
@@ -53,6 +93,36 @@ export type PhotosTeam = {
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** The team's webhook endpoints (owner or admin in an office session; FORBIDDEN otherwise), in creation order. */
+  webhookEndpoints?: Maybe<Array<PhotosWebhookEndpoint>>;
+};
+
+/** A signed-webhook receiver of a team (Standard Webhooks signatures). */
+export type PhotosWebhookEndpoint = {
+  __typename?: 'PhotosWebhookEndpoint';
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** Event names it receives: photo.created, photo.updated, project.created. */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  isActive: Scalars['Boolean']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  /** https URL of a public host. */
+  url: Scalars['String']['output'];
+};
+
+export type PhotosWebhookEndpointChanges = {
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PhotosWebhookEndpointInput = {
+  events: Array<Scalars['String']['input']>;
+  /** Default true. */
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  url: Scalars['String']['input'];
 };
 
 /**
@@ -168,33 +238,54 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  PhotosProject: ResolverTypeWrapper<Project>;
+  PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  PhotosProject: ResolverTypeWrapper<Project>;
   PhotosProjectStatus: PhotosProjectStatus;
   PhotosTeam: ResolverTypeWrapper<Team>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PhotosWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  PhotosWebhookEndpointChanges: PhotosWebhookEndpointChanges;
+  PhotosWebhookEndpointInput: PhotosWebhookEndpointInput;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Mutation: Record<PropertyKey, never>;
+  ID: Scalars['ID']['output'];
   PhotosCoordinates: PhotosCoordinates;
   Float: Scalars['Float']['output'];
-  PhotosProject: Project;
+  PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
   String: Scalars['String']['output'];
-  ID: Scalars['ID']['output'];
+  PhotosProject: Project;
   PhotosTeam: Team;
-  Query: Record<PropertyKey, never>;
+  PhotosWebhookEndpoint: WebhookEndpoint;
   Boolean: Scalars['Boolean']['output'];
+  PhotosWebhookEndpointChanges: PhotosWebhookEndpointChanges;
+  PhotosWebhookEndpointInput: PhotosWebhookEndpointInput;
+  Query: Record<PropertyKey, never>;
+};
+
+export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
+  deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
+  updatePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosWebhookEndpointArgs, 'id' | 'input'>>;
 };
 
 export type PhotosCoordinatesResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCoordinates'] = ResolversParentTypes['PhotosCoordinates']> = {
   lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   radiusM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PhotosCreatedWebhookEndpointResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCreatedWebhookEndpoint'] = ResolversParentTypes['PhotosCreatedWebhookEndpoint']> = {
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookEndpoint?: Resolver<ResolversTypes['PhotosWebhookEndpoint'], ParentType, ContextType>;
 };
 
 export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProject'] = ResolversParentTypes['PhotosProject'], FederationReferenceType extends FederationReferenceTypes['PhotosProject'] = FederationReferenceTypes['PhotosProject']> = {
@@ -214,6 +305,16 @@ export type PhotosTeamResolvers<ContextType = PhotosContext, ParentType extends 
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['PhotosWebhookEndpoint']>>, ParentType, ContextType>;
+};
+
+export type PhotosWebhookEndpointResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosWebhookEndpoint'] = ResolversParentTypes['PhotosWebhookEndpoint']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -222,9 +323,12 @@ export type QueryResolvers<ContextType = PhotosContext, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = PhotosContext> = {
+  Mutation?: MutationResolvers<ContextType>;
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
+  PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
   PhotosProject?: PhotosProjectResolvers<ContextType>;
   PhotosTeam?: PhotosTeamResolvers<ContextType>;
+  PhotosWebhookEndpoint?: PhotosWebhookEndpointResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 };
 
