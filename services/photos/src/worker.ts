@@ -2,7 +2,7 @@
 // queue, activities on the photos database, the workflow outbox's sweeper) with photos' signing-secret resolver.
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import { startServiceWorker, type RunningWorker, type SigningSecretContext, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
-import { WebhookEndpointSecrets } from './modules/webhook-endpoints/index.js';
+import { WebhookEndpoint, webhookSecretSeal } from './modules/webhook-endpoints/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
@@ -19,6 +19,6 @@ export function startWorker(options: StartServiceWorkerOptions): Promise<Running
  * SECRETS_ENCRYPTION_KEY throws (infrastructure trouble: the attempt is retried, not recorded).
  */
 export async function resolveSigningSecret(ref: string, context: SigningSecretContext): Promise<string | null> {
-  const box = secretBoxFor(loadConfig(secretsEnv, context.env));
-  return new WebhookEndpointSecrets(context.em, box).resolve(ref);
+  const seal = webhookSecretSeal(secretBoxFor(loadConfig(secretsEnv, context.env)));
+  return seal.resolve(ref, (endpointId) => context.em.getRepository(WebhookEndpoint).sealedSecretOf(endpointId));
 }

@@ -7,7 +7,8 @@ import { Team, TeamMembership, User } from '../src/modules/teams/index.js';
 import { photosService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
-export const startHarness = (): Promise<ServiceHarness> => startServiceHarness(photosService);
+/** `env` adds service variables to the test config (e.g. WEBHOOK_ALLOW_PRIVATE_HOSTS, SECRETS_ENCRYPTION_KEY). */
+export const startHarness = (options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> => startServiceHarness(photosService, options);
 
 /** A team with one member, one project and a token for the member, made through the entities (login comes later). */
 export async function createTeam(h: ServiceHarness, name: string, token: Partial<Pick<AccessToken, 'revokedAt' | 'expiresAt' | 'abilities'>> = {}) {

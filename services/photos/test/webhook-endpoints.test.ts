@@ -1,10 +1,11 @@
 // Webhook endpoint management (README Decisions "Webhooks"): owner/admin office sessions only, https and public hosts,
 // the secret shown once and stored sealed, team isolation; the emitter queues Standard Webhooks deliveries.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STANDARD_WEBHOOK_SECRET_PATTERN, WebhookDelivery } from '@tributary/kit';
+import { STANDARD_WEBHOOK_SECRET_PATTERN, WebhookDelivery, generateSecretBoxKey, webhookEndpointSecretRef } from '@tributary/kit';
 import { TeamMembership, type TeamRole } from '../src/modules/teams/index.js';
 import { MAX_WEBHOOK_ENDPOINTS_PER_TEAM, WebhookEndpoint } from '../src/modules/webhook-endpoints/index.js';
 import { createTeamWebhookEmitter } from '../src/modules/webhooks/index.js';
+import { resolveSigningSecret } from '../src/worker.js';
 import { createTeam, gql, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -12,9 +13,10 @@ let url: string;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 // A public address literal: the save-time SSRF check needs no DNS for it.
 const RECEIVER = 'https://93.184.216.34/hooks/photos';
+const KEY = generateSecretBoxKey();
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ env: { SECRETS_ENCRYPTION_KEY: KEY } });
   url = h.service.url;
 });
 afterAll(async () => {
@@ -63,8 +65,16 @@ describe('REST /api/v1/webhook-endpoints', () => {
     expect(((await edited.json()) as { data: object }).data).toMatchObject({ url: RECEIVER, events: ['photo.updated'], is_active: false });
     expect(((await (await call(owner.token, 'GET', `/${data.id}`)).json()) as { data: object }).data).toMatchObject({ is_active: false });
 
+    // The worker opens the sealed secret at send time; a wrong key throws (retried, never sent unsigned).
+    const key = { SECRETS_ENCRYPTION_KEY: KEY };
+    const ref = webhookEndpointSecretRef(data.id);
+    await expect(resolveSigningSecret(ref, { em: h.orm.em.fork(), env: key })).resolves.toBe(data.secret);
+    await expect(resolveSigningSecret(ref, { em: h.orm.em.fork(), env: { SECRETS_ENCRYPTION_KEY: generateSecretBoxKey() } })).rejects.toThrow(/cannot be opened/);
+    await expect(resolveSigningSecret('payment_request:1', { em: h.orm.em.fork(), env: key })).resolves.toBeNull();
+
     expect((await call(owner.token, 'DELETE', `/${data.id}`)).status).toBe(204);
     expect((await call(owner.token, 'GET', `/${data.id}`)).status).toBe(404);
+    await expect(resolveSigningSecret(ref, { em: h.orm.em.fork(), env: key })).resolves.toBeNull();
   });
 
   it('an admin may manage them; a member, an integration token and a device token get 403', async () => {

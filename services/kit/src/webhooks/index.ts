@@ -1,5 +1,6 @@
 export * from './signature.js';
 export * from './standard-webhooks.js';
+export * from './endpoint-secrets.js';
 export * from './address-policy.js';
 export * from './url-policy.js';
 export * from './sender.js';

@@ -21,6 +21,11 @@ export class WebhookEndpointRepository extends EntityRepository<WebhookEndpoint>
     return this.findOne({ id }, { refresh: true });
   }
 
+  /** The sealed secret of any team's endpoint (the worker signing a delivery); null for an unknown id. */
+  async sealedSecretOf(id: string): Promise<string | null> {
+    return (await this.findById(id))?.secretSealed ?? null;
+  }
+
   countForTeam(teamId: number): Promise<number> {
     return this.count({ team: teamId });
   }

@@ -9,7 +9,7 @@ import { BusinessRuleError, ForbiddenError, NotFoundError, assertPublicWebhookUr
 import type { PhotosPrincipal } from '../auth/index.js';
 import { Team } from '../teams/index.js';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
-import { generateWebhookSecret, sealWebhookSecret } from './webhook-endpoint-secret.js';
+import { generateWebhookSecret, webhookSecretSeal } from './webhook-endpoint-secret.js';
 import { webhookEndpointChanges, webhookEndpointSettings, type WebhookEndpointSettings } from './webhook-endpoint.validation.js';
 
 /** How many endpoints one team may register (a 17th is refused: 422 `webhook_endpoint_limit`). */
@@ -70,7 +70,7 @@ export class WebhookEndpointService {
         url: settings.url,
         events: settings.events,
         isActive: settings.isActive,
-        secretSealed: sealWebhookSecret(this.options.box, id, secret),
+        secretSealed: webhookSecretSeal(this.options.box).seal(id, secret),
       });
       await tx.flush();
       return { endpoint, secret };

@@ -5,9 +5,9 @@
 // If the process dies between commit and dispatch, the worker's outbox sweeper dispatches them.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enqueueWebhookDelivery, type AfterCommit, type OutboxEntryRef, type WorkflowOutbox } from '@tributary/kit';
+import { enqueueWebhookDelivery, webhookEndpointSecretRef, type AfterCommit, type OutboxEntryRef, type WorkflowOutbox } from '@tributary/kit';
 import { SERVICE_NAME } from '../../service-name.js';
-import { WebhookEndpoint, webhookEndpointSecretRef, type PhotosWebhookEvent } from '../webhook-endpoints/index.js';
+import { WebhookEndpoint, type PhotosWebhookEvent } from '../webhook-endpoints/index.js';
 
 /** The body of every photos webhook: Standard Webhooks' recommended `{type, timestamp, data}` plus the event id. */
 export interface PhotosWebhookEnvelope<D extends object = object> {
