@@ -4,3 +4,6 @@ export { assertMediaBinaries, mediaBinaryPath, MediaBinaryError, type MediaBinar
 export { UnrenderableMediaError } from './media-errors.js';
 export { RENDITION_CONTENT_TYPE, THUMBNAIL_JPEG_QUALITY, THUMBNAIL_MAX_EDGE, renderPhotoThumbnail, type RenderedImage } from './thumbnail.js';
 export { POSTER_FRAME_SECONDS, probeVideo, renderVideoPoster, type VideoProbe } from './video.js';
+export { photoMediaActivities, UNRENDERABLE_MEDIA_FAILURE, type PhotoMediaActivityDeps } from './media-activities.js';
+export { NO_RENDITIONS, type PhotoRenditions, type PhotoRenditionStore, type PhotoToRender } from './photo-rendition-store.js';
+export { RENDITION_NAMES, renditionKey, type RenditionName } from './rendition-keys.js';

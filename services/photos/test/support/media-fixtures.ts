@@ -40,6 +40,12 @@ export function writeTestVideo(path: string, { seconds, width = 320, height = 24
   return path;
 }
 
+/** An MP4 with a sine tone and no video stream (an "audio-only recording" the capture app could send as video/mp4). */
+export function writeAudioOnlyMp4(path: string, seconds: number): string {
+  ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', path]);
+  return path;
+}
+
 function ffmpeg(args: string[]): void {
   execFileSync(mediaBinaryPath('ffmpeg'), ['-v', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
