@@ -35,16 +35,22 @@ export function mediaBinaryPath(name: MediaBinaryName): string {
   } catch (error) {
     throw new MediaBinaryError(`${name}: ${pkg} has no binary for ${process.platform}-${process.arch} (${String(error instanceof Error ? error.message : error)})`);
   }
+  assertExecutable(name, path);
+  resolved.set(name, path);
+  return path;
+}
+
+/** Throws a MediaBinaryError naming the fix when `path` cannot be executed by this process. */
+export function assertExecutable(name: MediaBinaryName, path: string): void {
   try {
     accessSync(path, constants.X_OK);
   } catch {
+    const platformPackage = `${INSTALLER_PACKAGES[name].replace(/\/[^/]+$/, '')}/${process.platform}-${process.arch}`;
     throw new MediaBinaryError(
-      `${name} at ${path} is not executable: its package's postinstall did not run (npm allowScripts). ` +
-        `Run \`chmod u+x ${path}\` or \`npm rebuild ${pkg.replace(/\/[^/]+$/, `/${process.platform}-${process.arch}`)}\`.`,
+      `${name} at ${path} is not executable: its package's postinstall did not run (npm allowScripts in the root package.json). ` +
+        `Run \`npm rebuild ${platformPackage}\` or \`chmod u+x ${path}\`.`,
     );
   }
-  resolved.set(name, path);
-  return path;
 }
 
 /** Both binaries' paths; throws a MediaBinaryError at once when either is unusable (called when the worker starts). */
