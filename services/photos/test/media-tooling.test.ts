@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
   assertMediaBinaries,
@@ -12,6 +13,7 @@ import {
   THUMBNAIL_MAX_EDGE,
   UnrenderableMediaError,
 } from '../src/media/index.js';
+import { writeHevcHeic } from './support/heic.js';
 import { jpegWithOrientation6, landscapeImage, tempDir, writeTestVideo } from './support/media-fixtures.js';
 
 const tmp = tempDir('photos-media');
@@ -62,6 +64,21 @@ describe('renderPhotoThumbnail', () => {
     expect(topRightBlue).toBeLessThan(100);
     expect(bottomLeftRed).toBeLessThan(100);
     expect(bottomLeftBlue).toBeGreaterThan(150);
+  });
+
+  it('HEVC-coded HEIC (what iPhones write) is unrenderable: the bundled libvips has no HEVC decoder', async () => {
+    const heic = writeHevcHeic(tmp.dir);
+    // A well-formed HEIC: sniffed as such, and its header reads.
+    expect(await fileTypeFromBuffer(heic)).toEqual({ ext: 'heic', mime: 'image/heic' });
+    expect(await sharp(heic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: 64, height: 64 });
+    const error = await renderPhotoThumbnail(heic).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnrenderableMediaError);
+    expect((error as Error).message).toMatch(/HEVC/);
+  });
+
+  it('HEIF coded with AV1 renders', async () => {
+    const heif = await sharp(await landscapeImage('png', 400, 200)).heif({ compression: 'av1' }).toBuffer();
+    expect(await renderPhotoThumbnail(heif)).toMatchObject({ width: 320, height: 160 });
   });
 
   it('does not enlarge a small image', async () => {

@@ -16,6 +16,7 @@ import { openDatabase } from '../src/service.js';
 import { SERVICE_NAME } from '../src/service-name.js';
 import { S3MediaStorage } from '../src/storage/s3-media-storage.js';
 import { photosWorker, photosWorkerDefinition } from '../src/worker.js';
+import { writeHevcHeic } from './support/heic.js';
 import { InMemoryRenditionStore } from './support/media-doubles.js';
 import { jpegWithOrientation6, tempDir, writeTestVideo } from './support/media-fixtures.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
@@ -91,6 +92,14 @@ describe('photoMediaWorkflow on the photos worker', () => {
     const { result, saved } = await uploadAndProcess(Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1'), { mediaType: 'photo', mimeType: 'image/jpeg' });
     expect(result).toEqual({ outcome: 'failed', reason: 'unrenderable' });
     expect(saved).toEqual([NO_RENDITIONS]);
+  });
+
+  it('an iPhone-style HEVC HEIC: stored as uploaded, recorded without a thumbnail (README, Decisions: HEIC/HEIF)', async () => {
+    const { originalKey, result, saved } = await uploadAndProcess(writeHevcHeic(fixtures.dir), { mediaType: 'photo', mimeType: 'image/heic' });
+    expect(result).toEqual({ outcome: 'failed', reason: 'unrenderable' });
+    expect(saved).toEqual([NO_RENDITIONS]);
+    expect(await storage.get(originalKey)).toMatchObject({ contentType: 'image/heic' });
+    expect(await storage.get(renditionKey(originalKey, 'thumb'))).toBeNull();
   });
 });
 
