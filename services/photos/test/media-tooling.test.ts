@@ -113,6 +113,15 @@ describe('probeVideo and renderVideoPoster', () => {
     expect(probe).toMatchObject({ width: 320, height: 240 });
   });
 
+  it('QuickTime (.mov, what iPhones record) probes and gets a poster too', async () => {
+    const path = writeTestVideo(join(tmp.dir, 'clip.mov'), { seconds: 2, width: 480, height: 270 });
+    expect(readFileSync(path).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(readFileSync(path).subarray(8, 10).toString('latin1')).toBe('qt');
+    const probe = await probeVideo(path);
+    expect(probe).toMatchObject({ width: 480, height: 270 });
+    expect(await renderVideoPoster(path, probe.durationSeconds)).toMatchObject({ width: 320, height: 180 });
+  });
+
   it('probe: a portrait recording (rotation tag 90) reads as portrait, and so does its poster', async () => {
     const path = writeTestVideo(join(tmp.dir, 'portrait.mp4'), { seconds: 2, width: 320, height: 240, rotate: 90 });
     expect(await probeVideo(path)).toMatchObject({ width: 240, height: 320 });
