@@ -92,3 +92,35 @@ export interface WidgetSessionExpiryActivities {
   /** Expires the session if it is still open and due. Idempotent (row lock; a second call finds it expired: `final`). */
   expireWidgetSessionIfDue(input: ExpireWidgetSessionInput): Promise<ExpireWidgetSessionResult>;
 }
+
+export interface RenderPhotoMediaInput {
+  /** Id of the photo (or video) whose thumbnail or poster to render. */
+  photoId: number;
+}
+
+export interface RenderPhotoMediaResult {
+  /** `rendered`: renditions stored and recorded on the photo; `gone`: the photo no longer exists, nothing to do. */
+  outcome: 'rendered' | 'gone';
+  /** Storage keys of what was stored (null when not applicable: a photo has no poster, a video no thumbnail). */
+  thumbKey: string | null;
+  posterKey: string | null;
+  durationSeconds: number | null;
+}
+
+export interface RecordPhotoMediaFailureInput {
+  photoId: number;
+  /** Why there are no renditions (for the log). */
+  reason: string;
+}
+
+export interface PhotoMediaActivities {
+  /**
+   * Reads the original from storage, renders the thumbnail (photo) or the probe and poster (video), stores them next to
+   * the original and records them on the photo. Idempotent: a retry overwrites the same keys. Media that can never be
+   * rendered (corrupt, truncated, a codec the bundled decoders lack) fails with a non-retryable ApplicationFailure;
+   * anything else (storage or database down) throws and is retried.
+   */
+  renderPhotoMedia(input: RenderPhotoMediaInput): Promise<RenderPhotoMediaResult>;
+  /** Records that the photo has no renditions and never will, so it reads as processed without them. Idempotent. */
+  recordPhotoMediaFailure(input: RecordPhotoMediaFailureInput): Promise<void>;
+}

@@ -1,7 +1,7 @@
 export * from './constants.js';
 export type * from './activities.js';
 export type * from './types.js';
-import type { invoiceExpiryWorkflow, webhookDeliveryWorkflow, widgetSessionExpiryWorkflow } from './workflows/index.js';
+import type { invoiceExpiryWorkflow, photoMediaWorkflow, webhookDeliveryWorkflow, widgetSessionExpiryWorkflow } from './workflows/index.js';
 
 /** Type of the webhook delivery workflow, for typed starts by name: `client.workflow.start<WebhookDeliveryWorkflow>(...)`. */
 export type WebhookDeliveryWorkflow = typeof webhookDeliveryWorkflow;
@@ -11,3 +11,6 @@ export type InvoiceExpiryWorkflow = typeof invoiceExpiryWorkflow;
 
 /** Type of the widget session expiry workflow: `client.workflow.start<WidgetSessionExpiryWorkflow>(WORKFLOW_TYPES.widgetSessionExpiry, ...)`. */
 export type WidgetSessionExpiryWorkflow = typeof widgetSessionExpiryWorkflow;
+
+/** Type of the photo media workflow: `client.workflow.start<PhotoMediaWorkflow>(WORKFLOW_TYPES.photoMedia, ...)`. */
+export type PhotoMediaWorkflow = typeof photoMediaWorkflow;

@@ -44,3 +44,15 @@ export interface WidgetSessionExpiryWorkflowResult {
   /** Stored status reported by the last activity call; null when ended by signal before the deadline. */
   status: string | null;
 }
+
+export interface PhotoMediaWorkflowInput {
+  /** Id of the uploaded photo or video (the workflow id is `photoMediaWorkflowId(photoId)`). */
+  photoId: number;
+}
+
+export interface PhotoMediaWorkflowResult {
+  /** `rendered`: renditions recorded; `gone`: the photo was deleted first; `failed`: recorded without renditions. */
+  outcome: 'rendered' | 'gone' | 'failed';
+  /** Why it failed: `unrenderable` (the media can never be rendered) or `gave_up` (retries exhausted); null otherwise. */
+  reason: 'unrenderable' | 'gave_up' | null;
+}

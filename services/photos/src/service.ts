@@ -15,7 +15,7 @@ import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
-import { resolveSigningSecret } from './worker.js';
+import { photosWorker } from './worker.js';
 
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
@@ -63,7 +63,7 @@ export const photosService = defineService({
   migrations,
   buildApp,
   seed: seedDemoData,
-  worker: { resolveSigningSecret },
+  worker: photosWorker,
 });
 
 /** openDatabase(url, logger?) and startService(config, logger?): HTTP service (REST + /graphql + probes) on config.PORT. */

@@ -1,17 +1,60 @@
 // The photos service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `photos` task
-// queue, activities on the photos database, the workflow outbox's sweeper) with photos' signing-secret resolver.
+// queue, activities on the photos database, the workflow outbox's sweeper) with photos' signing-secret resolver and
+// the photo media workflow's activities (thumbnails and video posters).
+import {
+  startServiceWorker,
+  type RunningWorker,
+  type ServiceWorkerContext,
+  type ServiceWorkerDefinition,
+  type SigningSecretContext,
+  type StartServiceWorkerOptions,
+} from '@tributary/kit/runtime';
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
-import { startServiceWorker, type RunningWorker, type SigningSecretContext, type StartServiceWorkerOptions } from '@tributary/kit/runtime';
+import { assertMediaBinaries, photoMediaActivities, type PhotoMediaActivityDeps } from './media/index.js';
 import { WebhookEndpoint, webhookSecretSeal } from './modules/webhook-endpoints/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
 
+/** What the media activities need besides the worker's logger: the configured storage and the photo record. */
+export type MediaActivityWiring = Pick<PhotoMediaActivityDeps, 'storage' | 'renditions'>;
+
 export function startWorker(options: StartServiceWorkerOptions): Promise<RunningWorker> {
   // Fail at startup (naming SECRETS_ENCRYPTION_KEY) rather than at the first delivery.
   loadConfig(secretsEnv, options.env ?? process.env);
-  return startServiceWorker({ name: SERVICE_NAME, worker: { resolveSigningSecret } }, options);
+  return startServiceWorker({ name: SERVICE_NAME, worker: photosWorker }, options);
 }
+
+/**
+ * The photos part of a worker definition, with the media activities' dependencies given by `media` (null: none
+ * registered). ffmpeg and ffprobe are checked when the worker starts (`npm start`'s worker and the `worker` command),
+ * so a binary without run bits stops it with the fix named instead of failing every video later.
+ */
+export function photosWorkerDefinition(media: (context: ServiceWorkerContext) => MediaActivityWiring | null): ServiceWorkerDefinition {
+  return {
+    resolveSigningSecret,
+    activities: (context) => {
+      assertMediaBinaries();
+      const wiring = media(context);
+      return wiring ? photoMediaActivities({ ...wiring, logger: context.logger }) : {};
+    },
+  };
+}
+
+/**
+ * WIRING POINT (issue 9 merge): the media activities' storage and photo record. The upload branch brings
+ * `createMediaStorage(config)` (src/storage/: local disk or S3MediaStorage) and the photos module's
+ * PhotoRenditionStore; connect them here:
+ *   return { storage: createMediaStorage(loadConfig(z.object(mediaFields), context.env)), renditions: <photos module's store on context.orm.em> };
+ * Until then the worker registers no media activities (and says so).
+ */
+export function mediaActivityWiring(context: ServiceWorkerContext): MediaActivityWiring | null {
+  context.logger.warn('photo media activities are not wired: thumbnails and posters are not rendered');
+  return null;
+}
+
+/** The photos part of the worker definition (photosService.worker). */
+export const photosWorker: ServiceWorkerDefinition = photosWorkerDefinition(mediaActivityWiring);
 
 /**
  * Resolves a delivery's `signingSecretRef` (`webhook_endpoint:<id>`) to the endpoint's secret, decrypted at send time.

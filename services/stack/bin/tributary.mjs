@@ -7,7 +7,7 @@
 //      (the npm package `node`, node_modules/.bin/node), connected by an IPC channel so the runner
 //      stops everything it started if this launcher goes away.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,6 +91,33 @@ function ensureInstalled() {
   console.log(`${tag} ✓ dependencies installed ${elapsed(t0)}`);
 }
 
+/**
+ * ffmpeg and ffprobe (the photos worker's video tooling) ship in npm packages whose postinstall is `chmod u+x`, which
+ * npm 11 runs only because package.json's allowScripts lists them: a node_modules installed before that, or with
+ * --ignore-scripts, holds them without run bits. Do what the postinstall does; the photos worker checks them again at
+ * start and names the fix if they still cannot run.
+ */
+function ensureMediaBinariesExecutable() {
+  if (process.platform === 'win32') return;
+  for (const [scope, binary] of [['@ffmpeg-installer', 'ffmpeg'], ['@ffprobe-installer', 'ffprobe']]) {
+    const file = path.join(root, 'node_modules', scope, `${process.platform}-${process.arch}`, binary);
+    // Not installed for this platform: the photos worker reports it.
+    if (!existsSync(file)) continue;
+    try {
+      accessSync(file, constants.X_OK);
+      continue;
+    } catch {
+      // not executable: fixed below
+    }
+    try {
+      chmodSync(file, statSync(file).mode | 0o100);
+    } catch (error) {
+      fail(`${path.relative(root, file)} is not executable and cannot be made so (${error.message})`, `run \`chmod u+x ${file}\``);
+    }
+    console.log(`${tag} made ${path.relative(root, file)} executable (its postinstall had not run)`);
+  }
+}
+
 function build() {
   const t0 = Date.now();
   const logDir = path.join(root, '.stack', 'logs');
@@ -166,6 +193,7 @@ function prefetchTemporalBinaries() {
 async function main() {
   const downloads = prefetchTemporalBinaries();
   ensureInstalled();
+  ensureMediaBinariesExecutable();
   await build();
   await Promise.all(downloads);
   const cli = path.join(root, 'services', 'stack', 'dist', 'cli.js');

@@ -2,3 +2,4 @@
 export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { invoiceExpiryWorkflow } from './invoice-expiry.js';
 export { widgetSessionExpiryWorkflow } from './widget-session-expiry.js';
+export { photoMediaWorkflow } from './photo-media.js';
