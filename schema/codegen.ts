@@ -53,6 +53,9 @@ export const CODEGEN_SERVICES = {
     mappers: {
       PhotosTeam: '../modules/teams/index.js#Team',
       PhotosProject: '../modules/projects/index.js#Project',
+      PhotosDevice: '../modules/devices/index.js#Device',
+      PhotosAccessToken: '../modules/auth/index.js#AccessToken',
+      PhotosCreatedAccessToken: '../modules/auth/index.js#CreatedIntegrationToken',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

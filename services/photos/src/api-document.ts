@@ -5,6 +5,7 @@ import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { ACCESS_TOKEN_SECURITY, photosSecuritySchemes } from './api-security.js';
 import { authApi } from './modules/auth/index.js';
 import { projectApi } from './modules/projects/index.js';
+import { deviceApi } from './modules/devices/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -16,7 +17,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(authApi), ...Object.values(projectApi)],
+    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'Devices' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(authApi), ...Object.values(projectApi), ...Object.values(deviceApi)],
   });
 }

@@ -1,6 +1,7 @@
 // The photos service's environment: the kit's serviceEnv plus the media limits and where media is stored.
 import { envInteger, envUrl, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
+import { rateLimitFields } from './rate-limits.js';
 
 const MIB = 1024 * 1024;
 /** Upload size limits per media type (not shown in the spec; decided here, see the README's Decisions table). */
@@ -24,6 +25,6 @@ export const mediaFields = {
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 };
 
-/** `serve` and `worker`: serviceEnv + media. */
-export const photosEnv = serviceEnv.extend({ ...mediaFields });
+/** `serve` and `worker`: serviceEnv + media + rate limits (rate-limits.ts). */
+export const photosEnv = serviceEnv.extend({ ...mediaFields, ...rateLimitFields });
 export type PhotosConfig = z.infer<typeof photosEnv>;
