@@ -7,7 +7,8 @@ import { Team, TeamMembership, User, type TeamRole } from '../src/modules/teams/
 import { photosService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
-export const startHarness = (): Promise<ServiceHarness> => startServiceHarness(photosService);
+/** `env` adds service variables to the test config (e.g. lower rate limits, REDIS_URL). */
+export const startHarness = (options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> => startServiceHarness(photosService, options);
 
 /** Who the team's user is: their role (default member) and a sign-in password (default none). */
 export interface TestMember {
