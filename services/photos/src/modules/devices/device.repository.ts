@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityRepository } from '@mikro-orm/postgresql';
-import { Device } from './device.entity.js';
+import type { Device } from './device.entity.js';
 
 /** What a login tells about the device it runs on. */
 export interface DeviceRegistration {
