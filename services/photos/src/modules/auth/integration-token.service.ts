@@ -76,6 +76,14 @@ export class IntegrationTokenService {
     if (revoked === 0) throw new NotFoundError('Token not found');
   }
 
+  /** The operator's `token revoke ID`: a live integration token of any team. */
+  async revokeById(id: string): Promise<AccessToken> {
+    const token = /^\d{1,9}$/.test(id) ? await this.em.findOne(AccessToken, { id: Number(id) }, { populate: ['user'] }) : null;
+    if (!token || token.kind() !== 'integration') throw new NotFoundError('Token not found');
+    await this.revoke(token.team.id, id);
+    return token;
+  }
+
   private async mint(userId: number, teamId: number, name: string, abilities: Ability[], expiresAt: Date): Promise<CreatedIntegrationToken> {
     const token = generateAccessToken();
     const record = this.em.create(AccessToken, {
