@@ -22,6 +22,9 @@ export interface IssuedToken {
 
 type DeviceFields = Omit<DeviceRegistration, 'teamId' | 'userId'>;
 
+/** The stored name of an office session (a device token is named by its device_id, an integration token by its creator). */
+const OFFICE_SESSION_NAME = 'office session';
+
 export class SignInService {
   constructor(private readonly em: EntityManager) {}
 
@@ -32,7 +35,7 @@ export class SignInService {
     const matches = await passwordMatches(input.password, user?.passwordHash);
     if (!user || !matches) throw new AuthenticationError(user ? 'wrong password' : 'unknown e-mail');
     const membership = await this.loginMembership(user, input.team_id);
-    return this.issue(membership, deviceFields(input));
+    return this.em.transactional((tx) => issueToken(tx, membership, deviceFields(input)));
   }
 
   /** Revokes the token the request was made with (effective from the next request). */
@@ -52,7 +55,7 @@ export class SignInService {
     const current = await this.em.findOneOrFail(AccessToken, principal.tokenId, { populate: ['device'] });
     const device = current.device ? { deviceId: current.device.deviceId, name: current.device.name ?? undefined, platform: current.device.platform ?? undefined } : undefined;
     return this.em.transactional(async (tx) => {
-      const issued = await new SignInService(tx).issue(membership, device);
+      const issued = await issueToken(tx, membership, device);
       await tx.nativeUpdate(AccessToken, { id: principal.tokenId, revokedAt: null }, { revokedAt: new Date() });
       return issued;
     });
@@ -69,25 +72,23 @@ export class SignInService {
     if (!first) throw new AuthenticationError('user belongs to no team');
     return first;
   }
+}
 
-  /** An office session, or with a device a device token (the device's earlier tokens are revoked in the same commit). */
-  private async issue(membership: TeamMembership, device: DeviceFields | undefined): Promise<IssuedToken> {
-    return this.em.transactional(async (tx) => {
-      const token = generateAccessToken();
-      const now = new Date();
-      const base = { user: membership.user, team: membership.team, tokenHash: hashAccessToken(token), createdAt: now, revokedAt: null };
-      let record: AccessToken;
-      if (device) {
-        const row = await tx.getRepository(Device).registerLocked({ teamId: membership.team.id, userId: membership.user.id, ...device });
-        await tx.nativeUpdate(AccessToken, { device: row, revokedAt: null }, { revokedAt: now });
-        record = tx.create(AccessToken, { ...base, name: device.deviceId, abilities: [CAPTURE_ABILITY], device: row, expiresAt: daysAfter(now, DEVICE_TOKEN_TTL_DAYS) });
-      } else {
-        record = tx.create(AccessToken, { ...base, name: 'office session', abilities: null, device: null, expiresAt: daysAfter(now, SESSION_TOKEN_TTL_DAYS) });
-      }
-      await tx.flush();
-      return { token, record, membership };
-    });
+/** An office session, or with a device a device token (the device's earlier tokens are revoked in the same commit). */
+async function issueToken(tx: EntityManager, membership: TeamMembership, device: DeviceFields | undefined): Promise<IssuedToken> {
+  const token = generateAccessToken();
+  const now = new Date();
+  const base = { user: membership.user, team: membership.team, tokenHash: hashAccessToken(token), createdAt: now, revokedAt: null };
+  let record: AccessToken;
+  if (device) {
+    const row = await tx.getRepository(Device).registerLocked({ teamId: membership.team.id, userId: membership.user.id, ...device });
+    await tx.nativeUpdate(AccessToken, { device: row, revokedAt: null }, { revokedAt: now });
+    record = tx.create(AccessToken, { ...base, name: device.deviceId, abilities: [CAPTURE_ABILITY], device: row, expiresAt: daysAfter(now, DEVICE_TOKEN_TTL_DAYS) });
+  } else {
+    record = tx.create(AccessToken, { ...base, name: OFFICE_SESSION_NAME, abilities: null, device: null, expiresAt: daysAfter(now, SESSION_TOKEN_TTL_DAYS) });
   }
+  await tx.flush();
+  return { token, record, membership };
 }
 
 function deviceFields(input: LoginInput): DeviceFields | undefined {
