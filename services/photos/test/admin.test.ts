@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { AccessToken, hashAccessToken } from '../src/modules/auth/index.js';
+import { DEMO_ACCESS_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../src/seed.js';
 import { createTeam, startHarness, type Harness } from './helpers.js';
 
 const dispatcher = fileURLToPath(new URL('../../stack/bin/admin.mjs', import.meta.url));
+const serviceCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
 let h: Harness;
 
@@ -126,5 +128,21 @@ describe('token list and token revoke', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('token create --user E --team ID --abilities a,b --expires-in 30d');
     expect(run.stdout).toContain('token revoke ID');
+  });
+});
+
+describe('seed (what `npm start` prints in its URL table)', () => {
+  it('prints the demo e-mail and password beside the demo token, and that password signs in', async () => {
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, [serviceCli, 'seed'], { env: { ...process.env, DATABASE_URL: h.db.url } }, (error, out) => (error ? reject(error) : resolve(out)));
+    });
+    const { credentials } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { credentials: Record<string, unknown> };
+    expect(credentials).toMatchObject({ email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, token: DEMO_ACCESS_TOKEN });
+    const res = await fetch(`${h.service.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+    });
+    expect(res.status).toBe(200);
   });
 });
