@@ -144,7 +144,7 @@ describe('what capture covers', () => {
     return fetch(url, { method, headers: { 'content-type': 'application/json', ...bearer(token) }, ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }) });
   };
 
-  it('a device token reaches every capture endpoint that exists and is refused 403 on every other documented endpoint', async () => {
+  it('a device token reaches every capture endpoint that exists and is refused 403 (naming the scope or roles) on every other documented endpoint', async () => {
     const phone = await teamWithPhone('Capture Team');
     const operations = tokenOperations();
     expect(operations).toContain('POST /api/v1/devices/heartbeat');
@@ -153,15 +153,17 @@ describe('what capture covers', () => {
     // Logout would revoke the token the loop uses: it is tested on its own (test/auth.test.ts).
     for (const operation of operations.filter((op) => op !== 'POST /api/v1/auth/logout')) {
       const res = await call(operation, phone.deviceToken);
-      const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; missing_scope?: string } };
+      const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; missing_scope?: string; required_roles?: string[] } };
       const reachable = (CAPTURE_ENDPOINTS as readonly string[]).includes(operation) || EVERY_TOKEN.includes(operation);
-      checked[operation] = reachable ? (res.status === 403 || res.status === 401 ? `refused ${res.status}` : 'reached') : res.status === 403 && body.error?.code === 'forbidden' ? 'refused' : `answered ${res.status}`;
+      // A refusal names what is missing: the endpoint's scope, or the roles of an administration endpoint.
+      const namesWhatIsMissing = body.error?.code === 'forbidden' && (body.error.missing_scope !== undefined || body.error.required_roles !== undefined);
+      checked[operation] = reachable ? (res.status === 403 || res.status === 401 ? `refused ${res.status}` : 'reached') : res.status === 403 && namesWhatIsMissing ? 'refused' : `answered ${res.status}`;
       expect({ operation, outcome: checked[operation] }).toEqual({ operation, outcome: reachable ? 'reached' : 'refused' });
     }
     expect(checked['GET /api/v1/auth/tokens']).toBe('refused');
   });
 
-  it('a refusal names the scope where the endpoint has one (GET /projects without capture would; the subgraph does)', async () => {
+  it('the subgraph refuses a device token naming the scope; GET /projects, a capture endpoint, answers it', async () => {
     const phone = await teamWithPhone('Scope Name Team');
     const { body } = await gql(h.service.url, '{ photosProjects { id } }', bearer(phone.deviceToken));
     expect(body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN', missing_scope: 'projects:read' }) })]);
