@@ -55,6 +55,9 @@ export const CODEGEN_SERVICES = {
       PhotosProject: '../modules/projects/index.js#Project',
       PhotosWebhookEndpoint: '../modules/webhook-endpoints/index.js#WebhookEndpoint',
       PhotosCreatedWebhookEndpoint: '../modules/webhook-endpoints/index.js#CreatedWebhookEndpoint',
+      PhotosDevice: '../modules/devices/index.js#Device',
+      PhotosAccessToken: '../modules/auth/index.js#AccessToken',
+      PhotosCreatedAccessToken: '../modules/auth/index.js#CreatedIntegrationToken',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

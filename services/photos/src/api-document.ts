@@ -6,6 +6,7 @@ import { ACCESS_TOKEN_SECURITY, photosSecuritySchemes } from './api-security.js'
 import { authApi } from './modules/auth/index.js';
 import { projectApi } from './modules/projects/index.js';
 import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
+import { deviceApi } from './modules/devices/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -17,7 +18,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Projects' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(authApi), ...Object.values(projectApi), ...Object.values(webhookEndpointApi)],
+    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(authApi), ...Object.values(projectApi), ...Object.values(deviceApi), ...Object.values(webhookEndpointApi)],
   });
 }

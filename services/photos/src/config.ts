@@ -2,6 +2,7 @@
 // secrets env.
 import { envInteger, envUrl, requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
+import { rateLimitFields } from './rate-limits.js';
 
 const MIB = 1024 * 1024;
 /** Upload size limits per media type (not shown in the spec; decided here, see the README's Decisions table). */
@@ -25,6 +26,6 @@ export const mediaFields = {
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 };
 
-/** `serve` and `worker`: serviceEnv + media + secrets (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets). */
-export const photosEnv = serviceEnv.extend({ ...mediaFields, ...secretsFields }).superRefine(requireSecretsKeyInProduction);
+/** `serve` and `worker`: serviceEnv + media + rate limits (rate-limits.ts) + secrets (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets). */
+export const photosEnv = serviceEnv.extend({ ...mediaFields, ...rateLimitFields, ...secretsFields }).superRefine(requireSecretsKeyInProduction);
 export type PhotosConfig = z.infer<typeof photosEnv>;

@@ -1,8 +1,9 @@
 import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
-import { assertAbility, type Ability, type AuthService, type ScopeOptions, type PhotosPrincipal } from './modules/auth/index.js';
+import { assertAbility, assertRole, type Ability, type AuthService, type IntegrationTokenService, type ScopeOptions, type PhotosPrincipal } from './modules/auth/index.js';
+import type { DeviceService } from './modules/devices/index.js';
 import type { ProjectService } from './modules/projects/index.js';
-import type { TeamService } from './modules/teams/index.js';
+import type { TeamRole, TeamService } from './modules/teams/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
@@ -10,6 +11,8 @@ export interface PhotosServices {
   auth: AuthService;
   teams: TeamService;
   projects: ProjectService;
+  integrationTokens: IntegrationTokenService;
+  devices: DeviceService;
   webhookEndpoints: WebhookEndpointService;
 }
 
@@ -17,6 +20,8 @@ export interface PhotosServices {
 export type PhotosContext = SubgraphContext<PhotosServices, PhotosPrincipal> & {
   /** The caller, refused with FORBIDDEN (naming the scope) when the token lacks `ability`: the REST guard's rule. */
   principalWith(ability: Ability, options?: ScopeOptions): Promise<PhotosPrincipal>;
+  /** The caller, refused with FORBIDDEN unless an office session with one of `roles`: the REST requireRole rule. */
+  principalWithRole(...roles: TeamRole[]): Promise<PhotosPrincipal>;
 };
 
 export function createContext(services: PhotosServices, req: Request): PhotosContext {
@@ -26,6 +31,11 @@ export function createContext(services: PhotosServices, req: Request): PhotosCon
     async principalWith(ability, options) {
       const principal = await context.principal();
       assertAbility(principal, ability, options);
+      return principal;
+    },
+    async principalWithRole(...roles) {
+      const principal = await context.principal();
+      assertRole(principal, roles);
       return principal;
     },
   };

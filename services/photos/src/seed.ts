@@ -1,12 +1,16 @@
-// Idempotent demo data for local development (`cli seed`). The demo token is a fixed, documented dev-only value,
-// so `npm start` can print it on every start; it exists only in databases that were seeded.
+// Idempotent demo data for local development (`cli seed`). The demo token and password are fixed, documented dev-only
+// values, so `npm start` can print them on every start; they exist only in databases that were seeded.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken } from './modules/auth/index.js';
+import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken, hashPassword, passwordMatches } from './modules/auth/index.js';
 import { Project } from './modules/projects/index.js';
-import { Team, TeamMembership, User } from './modules/teams/index.js';
+import { Team, TeamMembership, User, type TeamRole } from './modules/teams/index.js';
 
 export const DEMO_TEAM_NAME = 'Demo Builders';
+/** The demo user's second team (as admin), so switch-team can be tried. */
+export const DEMO_SECOND_TEAM_NAME = 'Demo Renovations';
 export const DEMO_USER_EMAIL = 'demo@photos.tributary.test';
+/** The demo user's password: POST /api/v1/auth/login {email, password[, device_id]}. */
+export const DEMO_USER_PASSWORD = 'demo-password-local-only';
 export const DEMO_ACCESS_TOKEN = `${ACCESS_TOKEN_PREFIX}${'DemoPhotosTokenLocalDevOnly'.padEnd(48, '0')}`;
 
 const DEMO_PROJECTS = [
@@ -18,6 +22,8 @@ const DEMO_PROJECTS = [
 export interface PhotosDemoCredentials {
   team_id: number;
   email: string;
+  /** The demo user's sign-in password (dev only). */
+  password: string;
   /** `Authorization: Bearer <token>`; `X-Photos-Authorization: Bearer <token>` at the gateway. */
   token: string;
 }
@@ -25,20 +31,19 @@ export interface PhotosDemoCredentials {
 export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredentials> {
   return em.transactional(async (tx) => {
     let user = await tx.findOne(User, { email: DEMO_USER_EMAIL });
-    user ??= tx.create(User, { email: DEMO_USER_EMAIL, name: 'Demo Site Lead' });
-    let membership = await tx.findOne(TeamMembership, { user, team: { name: DEMO_TEAM_NAME } }, { populate: ['team'] });
-    if (!membership) {
-      const team = tx.create(Team, { name: DEMO_TEAM_NAME });
-      membership = tx.create(TeamMembership, { team, user, role: 'owner' });
-    }
-    const team = membership.team;
+    user ??= tx.create(User, { email: DEMO_USER_EMAIL, name: 'Demo Site Lead', passwordHash: null });
+    // bcrypt hashes are salted: keep a matching one rather than rewriting it on every start.
+    if (!(await passwordMatches(DEMO_USER_PASSWORD, user.passwordHash))) user.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
+    // The first team is created first, so it stays the user's oldest membership (the login's default team).
+    const team = await demoTeam(tx, user, DEMO_TEAM_NAME, 'owner');
+    await demoTeam(tx, user, DEMO_SECOND_TEAM_NAME, 'admin');
 
     const tokenHash = hashAccessToken(DEMO_ACCESS_TOKEN);
     const token = await tx.findOne(AccessToken, { tokenHash });
     if (token) {
-      Object.assign(token, { revokedAt: null, expiresAt: null, abilities: null, team });
+      Object.assign(token, { revokedAt: null, expiresAt: null, abilities: null, device: null, team });
     } else {
-      tx.create(AccessToken, { user, team, tokenHash, name: 'demo-device', abilities: null, expiresAt: null, revokedAt: null });
+      tx.create(AccessToken, { user, team, tokenHash, name: 'demo-device', abilities: null, device: null, expiresAt: null, revokedAt: null });
     }
 
     for (const demo of DEMO_PROJECTS) {
@@ -46,6 +51,16 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
       if (!existing) tx.create(Project, { team, status: 'active', ...demo });
     }
     await tx.flush();
-    return { team_id: team.id, email: DEMO_USER_EMAIL, token: DEMO_ACCESS_TOKEN };
+    return { team_id: team.id, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, token: DEMO_ACCESS_TOKEN };
   });
+}
+
+/** The user's team of that name (created with the membership, flushed so its membership id orders the teams). */
+async function demoTeam(tx: EntityManager, user: User, name: string, role: TeamRole): Promise<Team> {
+  const membership = await tx.findOne(TeamMembership, { user, team: { name } }, { populate: ['team'] });
+  if (membership) return membership.team;
+  const team = tx.create(Team, { name });
+  tx.create(TeamMembership, { team, user, role });
+  await tx.flush();
+  return team;
 }

@@ -9,10 +9,12 @@ import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { createContext, type PhotosContext, type PhotosServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
-import { AuthService, authEntities, authRoutes } from './modules/auth/index.js';
+import { AuthService, IntegrationTokenService, SignInService, authEntities, authResolvers, authRoutes } from './modules/auth/index.js';
+import { DeviceService, deviceEntities, deviceResolvers, deviceRoutes } from './modules/devices/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
 import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
+import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { photosWorker } from './worker.js';
@@ -20,7 +22,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...projectEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -33,27 +35,41 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
     projects: new ProjectService(orm.em),
+    integrationTokens: new IntegrationTokenService(orm.em),
+    devices: new DeviceService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
   };
-  return composeServiceApp<PhotosContext>({
+  // Rate-limit counters (per token, uploads apart; login): in memory, or in Redis when REDIS_URL is set.
+  const rateLimits = await openRateLimitStore(config, logger);
+  const built = await composeServiceApp<PhotosContext>({
     service: SERVICE_NAME,
     orm,
     logger,
     config,
     errorFormat: photosErrorFormat,
     routes: (express) => {
-      express.use(authRoutes(services.auth));
+      // The limits first, so they run before every route (rate-limits.ts).
+      mountRateLimits(express, { store: rateLimits, config, logger });
+      express.use(authRoutes({ auth: services.auth, signIn: new SignInService(orm.em), integrationTokens: services.integrationTokens }));
+      express.use(deviceRoutes(services.auth, services.devices));
       express.use(projectRoutes(services.auth, services.projects));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await rateLimits.close();
+    },
+  };
 }
 
 export const photosService = defineService({

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const SERVICES = ['bnpl', 'crypto'];
+const SERVICES = ['bnpl', 'crypto', 'photos'];
 const [service, ...args] = process.argv.slice(2);
 
 if (!service || !SERVICES.includes(service)) {

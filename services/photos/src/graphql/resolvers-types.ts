@@ -4,6 +4,8 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Team } from '../modules/teams/index.js';
 import type { Project } from '../modules/projects/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
+import type { Device } from '../modules/devices/index.js';
+import type { AccessToken, CreatedIntegrationToken } from '../modules/auth/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -18,15 +20,35 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** A new integration token: give exactly one of expiresInDays and expiresAt (at most 365 days ahead). */
+export type CreatePhotosAccessTokenInput = {
+  /** Scope names (the 15 of the spec), e.g. ["projects:read", "photos:read"]. */
+  abilities: Array<Scalars['String']['input']>;
+  /** ISO 8601 time in the future. */
+  expiresAt?: InputMaybe<Scalars['String']['input']>;
+  expiresInDays?: InputMaybe<Scalars['Int']['input']>;
+  name: Scalars['String']['input'];
+};
+
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Create an integration token acting as the caller in the caller's team (owner or admin office session). */
+  createPhotosAccessToken?: Maybe<PhotosCreatedAccessToken>;
   /** Registers a webhook endpoint (POST /api/v1/webhook-endpoints); the secret is in the answer only. */
   createPhotosWebhookEndpoint?: Maybe<PhotosCreatedWebhookEndpoint>;
   /** Deletes a webhook endpoint; answers its id. */
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
+  /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
+  revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
   /** Edits a webhook endpoint (PATCH /api/v1/webhook-endpoints/{endpoint}); the secret is kept. */
   updatePhotosWebhookEndpoint?: Maybe<PhotosWebhookEndpoint>;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosAccessTokenArgs = {
+  input: CreatePhotosAccessTokenInput;
 };
 
 
@@ -43,9 +65,30 @@ export type MutationDeletePhotosWebhookEndpointArgs = {
 
 
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationRevokePhotosAccessTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationUpdatePhotosWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
   input: PhotosWebhookEndpointChanges;
+};
+
+/** An integration token (explicit abilities, expiry chosen at creation), without its secret. */
+export type PhotosAccessToken = {
+  __typename?: 'PhotosAccessToken';
+  /** Scope names, e.g. photos:read. */
+  abilities: Array<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  expiresAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Name of the user the token acts as. */
+  userName: Scalars['String']['output'];
 };
 
 /** Where a project is; a project without coordinates is never auto-matched to a capture. */
@@ -57,12 +100,40 @@ export type PhotosCoordinates = {
   radiusM: Scalars['Float']['output'];
 };
 
+/** A new integration token: the only time its secret is readable. */
+export type PhotosCreatedAccessToken = {
+  __typename?: 'PhotosCreatedAccessToken';
+  accessToken: PhotosAccessToken;
+  /** `ph_` + 48 characters: `Authorization: Bearer <token>`. */
+  token: Scalars['String']['output'];
+};
+
 /** A new webhook endpoint and its signing secret, shown only here. */
 export type PhotosCreatedWebhookEndpoint = {
   __typename?: 'PhotosCreatedWebhookEndpoint';
   /** Standard Webhooks secret (whsec_ + base64 of 32 bytes). */
   secret: Scalars['String']['output'];
   webhookEndpoint: PhotosWebhookEndpoint;
+};
+
+/** A phone or tablet running the capture app for one user (registered by a login with a device_id). */
+export type PhotosDevice = {
+  __typename?: 'PhotosDevice';
+  appVersion?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** The app's own installation id, sent at login. */
+  deviceId: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** ISO 8601 UTC of the last heartbeat; null before the first. */
+  lastSeenAt?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  osVersion?: Maybe<Scalars['String']['output']>;
+  platform?: Maybe<Scalars['String']['output']>;
+  /** Captures waiting on the device to be uploaded, as of the last heartbeat; null before the first. */
+  queueDepth?: Maybe<Scalars['Int']['output']>;
+  /** Name of the user signed in on the device. */
+  userName: Scalars['String']['output'];
 };
 
 /** A project (job site) of a team. */
@@ -89,8 +160,12 @@ export type PhotosProjectStatus =
 /** A team (company account). Only the team the caller's token is scoped to is readable. */
 export type PhotosTeam = {
   __typename?: 'PhotosTeam';
+  /** The team's live integration tokens, newest first, without secrets: an office session of an owner or admin. */
+  accessTokens: Array<PhotosAccessToken>;
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
+  /** The team's capture devices, most recently seen first: an office session of any role (FORBIDDEN for tokens with abilities). */
+  devices: Array<PhotosDevice>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   /** The team's webhook endpoints (owner or admin in an office session; FORBIDDEN otherwise), in creation order. */
@@ -238,12 +313,17 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  PhotosAccessToken: ResolverTypeWrapper<AccessToken>;
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  PhotosCreatedAccessToken: ResolverTypeWrapper<CreatedIntegrationToken>;
   PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  PhotosDevice: ResolverTypeWrapper<Device>;
   PhotosProject: ResolverTypeWrapper<Project>;
   PhotosProjectStatus: PhotosProjectStatus;
   PhotosTeam: ResolverTypeWrapper<Team>;
@@ -256,12 +336,17 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
+  String: Scalars['String']['output'];
+  Int: Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
+  PhotosAccessToken: AccessToken;
   PhotosCoordinates: PhotosCoordinates;
   Float: Scalars['Float']['output'];
+  PhotosCreatedAccessToken: CreatedIntegrationToken;
   PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
-  String: Scalars['String']['output'];
+  PhotosDevice: Device;
   PhotosProject: Project;
   PhotosTeam: Team;
   PhotosWebhookEndpoint: WebhookEndpoint;
@@ -272,9 +357,20 @@ export type ResolversParentTypes = {
 };
 
 export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
+  revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
   updatePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosWebhookEndpointArgs, 'id' | 'input'>>;
+};
+
+export type PhotosAccessTokenResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosAccessToken'] = ResolversParentTypes['PhotosAccessToken']> = {
+  abilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PhotosCoordinatesResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCoordinates'] = ResolversParentTypes['PhotosCoordinates']> = {
@@ -283,9 +379,27 @@ export type PhotosCoordinatesResolvers<ContextType = PhotosContext, ParentType e
   radiusM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type PhotosCreatedAccessTokenResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCreatedAccessToken'] = ResolversParentTypes['PhotosCreatedAccessToken']> = {
+  accessToken?: Resolver<ResolversTypes['PhotosAccessToken'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PhotosCreatedWebhookEndpointResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCreatedWebhookEndpoint'] = ResolversParentTypes['PhotosCreatedWebhookEndpoint']> = {
   secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webhookEndpoint?: Resolver<ResolversTypes['PhotosWebhookEndpoint'], ParentType, ContextType>;
+};
+
+export type PhotosDeviceResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosDevice'] = ResolversParentTypes['PhotosDevice']> = {
+  appVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deviceId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSeenAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  osVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  queueDepth?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  userName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProject'] = ResolversParentTypes['PhotosProject'], FederationReferenceType extends FederationReferenceTypes['PhotosProject'] = FederationReferenceTypes['PhotosProject']> = {
@@ -302,7 +416,9 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
 
 export type PhotosTeamResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosTeam'] = ResolversParentTypes['PhotosTeam'], FederationReferenceType extends FederationReferenceTypes['PhotosTeam'] = FederationReferenceTypes['PhotosTeam']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosTeam']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  accessTokens?: Resolver<Array<ResolversTypes['PhotosAccessToken']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  devices?: Resolver<Array<ResolversTypes['PhotosDevice']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['PhotosWebhookEndpoint']>>, ParentType, ContextType>;
@@ -324,8 +440,11 @@ export type QueryResolvers<ContextType = PhotosContext, ParentType extends Resol
 
 export type Resolvers<ContextType = PhotosContext> = {
   Mutation?: MutationResolvers<ContextType>;
+  PhotosAccessToken?: PhotosAccessTokenResolvers<ContextType>;
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
+  PhotosCreatedAccessToken?: PhotosCreatedAccessTokenResolvers<ContextType>;
   PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
+  PhotosDevice?: PhotosDeviceResolvers<ContextType>;
   PhotosProject?: PhotosProjectResolvers<ContextType>;
   PhotosTeam?: PhotosTeamResolvers<ContextType>;
   PhotosWebhookEndpoint?: PhotosWebhookEndpointResolvers<ContextType>;

@@ -39,3 +39,22 @@ export function assertAbility(principal: AbilityHolder, ability: Ability, option
     throw new ForbiddenError(`This token lacks the ${ability} ability.`, { missing_scope: ability });
   }
 }
+
+/**
+ * What `capture` covers (decided here, README "Decisions"): the capture app's endpoints, `METHOD path` as documented.
+ * Each route marks itself with `requireScope(<scope>, { capture: true })` (heartbeat needs a device token instead);
+ * test/devices.test.ts checks that a device token reaches exactly these, plus the endpoints every token may use
+ * (GET /auth/me, POST /auth/logout, POST /auth/switch-team).
+ */
+export const CAPTURE_ENDPOINTS = [
+  'GET /api/v1/bootstrap',
+  'POST /api/v1/devices/heartbeat',
+  'GET /api/v1/projects',
+  'GET /api/v1/projects/nearby',
+  'GET /api/v1/projects/{project}',
+  'POST /api/v1/photos',
+  'GET /api/v1/photos',
+  'GET /api/v1/photos/{photo}',
+  'GET /api/v1/photo-groups',
+  'POST /api/v1/photo-groups',
+] as const;

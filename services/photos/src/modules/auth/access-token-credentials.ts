@@ -9,3 +9,14 @@ export function generateAccessToken(): string {
 }
 
 export const hashAccessToken = sha256Hex;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Token lifetimes (not shown in the spec; decided here, see the README's Decisions table). */
+export const SESSION_TOKEN_TTL_DAYS = 30;
+export const DEVICE_TOKEN_TTL_DAYS = 365;
+/** An integration token's expiry is chosen at creation: 1 to this many days ahead. */
+export const INTEGRATION_TOKEN_MAX_DAYS = 365;
+
+export function daysAfter(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * DAY_MS);
+}

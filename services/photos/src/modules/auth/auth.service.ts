@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
 import { Team, type TeamMembership, type TeamRole } from '../teams/index.js';
-import { AccessToken } from './access-token.entity.js';
+import { AccessToken, type AccessTokenKind } from './access-token.entity.js';
 import { ACCESS_TOKEN_PATTERN, hashAccessToken } from './access-token-credentials.js';
 
 /** The caller: a user acting in the one team the token is scoped to. */
@@ -10,8 +10,11 @@ export interface PhotosPrincipal {
   teamId: number;
   tokenId: number;
   role: TeamRole;
-  /** null = a login session whose permissions come from the role; otherwise the token's explicit abilities. */
+  /** null = an office session whose permissions come from the role; otherwise the token's explicit abilities. */
   abilities: readonly string[] | null;
+  kind: AccessTokenKind;
+  /** The Device row of a device token; null for office sessions and integration tokens. */
+  deviceId: number | null;
 }
 
 export interface SignedInUser {
@@ -45,6 +48,8 @@ export class AuthService {
         tokenId: token.id,
         role: membership.role,
         abilities: token.abilities ?? null,
+        kind: token.kind(),
+        deviceId: token.device?.id ?? null,
       },
     };
   }

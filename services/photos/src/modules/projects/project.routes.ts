@@ -9,7 +9,7 @@ import { listProjectsQuery } from './project.validation.js';
 /** /api/v1/projects (projects:read); paths come from project.openapi.ts. */
 export function projectRoutes(auth: AuthService, projects: ProjectService): Router {
   const router = Router();
-  mountApiRoute(router, projectApi.list, requireToken(auth), requireScope('projects:read'), async (req, res) => {
+  mountApiRoute(router, projectApi.list, requireToken(auth), requireScope('projects:read', { capture: true }), async (req, res) => {
     const page = await projects.list(principalOf(res), parseInput(listProjectsQuery, req.query));
     res.json(presentProjectPage(page));
   });

@@ -8,6 +8,8 @@ export const UserSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     name: p.string().length(191),
     email: p.string().length(254).unique(),
+    /** bcrypt hash of the sign-in password (modules/auth/password.ts); null = cannot sign in with a password. */
+    passwordHash: p.string().length(60).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -12,7 +12,7 @@ export const WEBHOOKS_TAG = { name: 'Webhooks', description: WEBHOOKS_TAG_DESCRI
 const tags = [WEBHOOKS_TAG.name];
 export const WEBHOOK_ENDPOINTS_PATH = `${REST_BASE}/webhook-endpoints`;
 const idParam = { path: z.object({ endpoint: z.string().meta({ description: 'Webhook endpoint id (UUID).' }) }) };
-const managerOnly = 'Owner or admin in an office session only (403 otherwise).';
+const managerOnly = 'Owner or admin in an office session only (403 `required_roles` otherwise).';
 
 export const webhookEndpointResource = z
   .object({

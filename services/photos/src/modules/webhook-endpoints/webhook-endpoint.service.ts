@@ -1,11 +1,12 @@
 // The one domain path of webhook endpoints for REST and GraphQL: list, read, create (the secret is returned once),
-// edit and delete, each inside the caller's team and only for a team manager (owner or admin in an office session).
+// edit and delete, each inside the caller's team; callers have checked the caller is a team administrator (REST
+// requireRole, GraphQL principalWithRole: an owner or admin in an office session).
 // The URL must be https and resolve to public addresses (the kit's SSRF rules, `WEBHOOK_ALLOW_PRIVATE_HOSTS` exempting
 // hosts) when saved; the sender checks again at send time.
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BusinessRuleError, ForbiddenError, NotFoundError, assertPublicWebhookUrl, parseInput, type HostResolver, type SecretBox } from '@tributary/kit';
+import { BusinessRuleError, NotFoundError, assertPublicWebhookUrl, parseInput, type HostResolver, type SecretBox } from '@tributary/kit';
 import type { PhotosPrincipal } from '../auth/index.js';
 import { Team } from '../teams/index.js';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
@@ -14,7 +15,6 @@ import { webhookEndpointChanges, webhookEndpointSettings, type WebhookEndpointSe
 
 /** How many endpoints one team may register (a 17th is refused: 422 `webhook_endpoint_limit`). */
 export const MAX_WEBHOOK_ENDPOINTS_PER_TEAM = 16;
-export const WEBHOOK_MANAGER_ROLES = ['owner', 'admin'] as const;
 
 export interface WebhookEndpointServiceOptions {
   /** Seals the signing secrets (SECRETS_ENCRYPTION_KEY). */
@@ -31,14 +31,6 @@ export interface CreatedWebhookEndpoint {
   secret: string;
 }
 
-/** Webhooks are office settings: an owner's or admin's session; tokens with abilities and members are refused. */
-export function assertWebhookManager(principal: PhotosPrincipal): number {
-  if (principal.abilities !== null || !(WEBHOOK_MANAGER_ROLES as readonly string[]).includes(principal.role)) {
-    throw new ForbiddenError('Only an owner or admin, signed in to the office, manages webhook endpoints.');
-  }
-  return principal.teamId;
-}
-
 export class WebhookEndpointService {
   constructor(
     private readonly em: EntityManager,
@@ -46,18 +38,18 @@ export class WebhookEndpointService {
   ) {}
 
   list(principal: PhotosPrincipal): Promise<WebhookEndpoint[]> {
-    return this.em.getRepository(WebhookEndpoint).forTeam(assertWebhookManager(principal));
+    return this.em.getRepository(WebhookEndpoint).forTeam(principal.teamId);
   }
 
   /** One of the team's endpoints; another team's, an unknown or a malformed id is the same NotFoundError. */
   async get(principal: PhotosPrincipal, id: string): Promise<WebhookEndpoint> {
-    const endpoint = await this.em.getRepository(WebhookEndpoint).findOwned(assertWebhookManager(principal), id);
+    const endpoint = await this.em.getRepository(WebhookEndpoint).findOwned(principal.teamId, id);
     if (!endpoint) throw new NotFoundError(`webhook endpoint ${id}`);
     return endpoint;
   }
 
   async create(principal: PhotosPrincipal, given: WebhookEndpointSettings): Promise<CreatedWebhookEndpoint> {
-    const teamId = assertWebhookManager(principal);
+    const teamId = principal.teamId;
     const settings = parseInput(webhookEndpointSettings, given);
     await this.assertDeliverableUrl(settings.url);
     return this.em.transactional(async (tx) => {
