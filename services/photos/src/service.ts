@@ -31,7 +31,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
-    projects: new ProjectService(orm.em),
+    // countSources: what GET /projects/{project} counts; each module that owns counted records appends its source.
+    projects: new ProjectService(orm.em, { countSources: [] }),
   };
   return composeServiceApp<PhotosContext>({
     service: SERVICE_NAME,

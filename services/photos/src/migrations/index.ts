@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateTeamsAndProjects } from './Migration20260701000000CreateTeamsAndProjects.js';
 import { Migration20260801000000AddTeamMatchingSettings } from './Migration20260801000000AddTeamMatchingSettings.js';
+import { Migration20260903000000ProjectCreateAndMatchingIndex } from './Migration20260903000000ProjectCreateAndMatchingIndex.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -9,4 +10,5 @@ export const migrations: MigrationObject[] = [
   ...kitMigrations,
   { name: 'Migration20260701000000CreateTeamsAndProjects', class: Migration20260701000000CreateTeamsAndProjects },
   { name: 'Migration20260801000000AddTeamMatchingSettings', class: Migration20260801000000AddTeamMatchingSettings },
+  { name: 'Migration20260903000000ProjectCreateAndMatchingIndex', class: Migration20260903000000ProjectCreateAndMatchingIndex },
 ];
