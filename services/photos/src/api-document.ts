@@ -4,6 +4,7 @@ import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } fro
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { ACCESS_TOKEN_SECURITY, photosSecuritySchemes } from './api-security.js';
 import { authApi } from './modules/auth/index.js';
+import { bootstrapApi } from './modules/bootstrap/index.js';
 import { projectApi } from './modules/projects/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
@@ -16,7 +17,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(authApi), ...Object.values(projectApi)],
+    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'Bootstrap' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(authApi), ...Object.values(projectApi), ...Object.values(bootstrapApi)],
   });
 }

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import { assertAbility, type Ability, type AuthService, type ScopeOptions, type PhotosPrincipal } from './modules/auth/index.js';
+import type { BootstrapService } from './modules/bootstrap/index.js';
 import type { ProjectService } from './modules/projects/index.js';
 import type { TeamService } from './modules/teams/index.js';
 
@@ -9,6 +10,7 @@ export interface PhotosServices {
   auth: AuthService;
   teams: TeamService;
   projects: ProjectService;
+  bootstrap: BootstrapService;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -10,6 +10,7 @@ import { createContext, type PhotosContext, type PhotosServices } from './graphq
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
 import { AuthService, authEntities, authRoutes } from './modules/auth/index.js';
+import { BootstrapService, bootstrapRoutes } from './modules/bootstrap/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
 import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
 import { seedDemoData } from './seed.js';
@@ -28,11 +29,14 @@ export type { ServiceApp as PhotosApp, RunningService as RunningPhotosService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<PhotosConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
+  // countSources: what GET /projects/{project} counts; each module that owns counted records appends its source.
+  const projects = new ProjectService(orm.em, { countSources: [] });
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
-    // countSources: what GET /projects/{project} counts; each module that owns counted records appends its source.
-    projects: new ProjectService(orm.em, { countSources: [] }),
+    projects,
+    // tagSources: bootstrap's tags in use; the module that stores tags appends its source.
+    bootstrap: new BootstrapService(projects, { limits: { photoMaxBytes: config.PHOTO_MAX_BYTES, videoMaxBytes: config.VIDEO_MAX_BYTES }, tagSources: [] }),
   };
   return composeServiceApp<PhotosContext>({
     service: SERVICE_NAME,
@@ -43,6 +47,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     routes: (express) => {
       express.use(authRoutes(services.auth));
       express.use(projectRoutes(services.auth, services.projects));
+      express.use(bootstrapRoutes(services.auth, services.bootstrap));
     },
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {

@@ -16,6 +16,6 @@ export {
 export { MIN_PROJECT_RADIUS_M, PROJECTS_PER_PAGE } from './project.validation.js';
 export { projectRoutes } from './project.routes.js';
 export { projectResolvers } from './project.resolvers.js';
-export { projectApi } from './project.openapi.js';
+export { projectApi, projectResource } from './project.openapi.js';
 
 export const projectEntities = [ProjectSchema];
