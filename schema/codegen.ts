@@ -53,6 +53,8 @@ export const CODEGEN_SERVICES = {
     mappers: {
       PhotosTeam: '../modules/teams/index.js#Team',
       PhotosProject: '../modules/projects/index.js#Project',
+      PhotosNearbyDecision: '../modules/projects/index.js#NearbyProjects',
+      PhotosNearbyCandidate: '../modules/projects/index.js#ProjectMatchCandidate',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

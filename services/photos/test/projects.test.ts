@@ -313,6 +313,53 @@ describe('matching index', () => {
 });
 
 describe('GraphQL', () => {
-  it.todo('photosNearbyProjects and createPhotosProject');
+  const create = `mutation($input: CreatePhotosProjectInput!, $key: String) {
+    createPhotosProject(input: $input, idempotencyKey: $key) { id name address coordinates { lat lng radiusM } counts { key count } }
+  }`;
+  const nearbyQuery = `query($lat: Float, $lng: Float, $acc: Float) {
+    photosNearbyProjects(lat: $lat, lng: $lng, accuracyM: $acc) {
+      decision reason distanceM accuracyThresholdM fix { lat lng accuracyM }
+      project { id name } candidates { project { name } distanceM radiusM couldContain }
+    }
+  }`;
+
+  it('createPhotosProject creates like POST (same Idempotency-Key space, REST field names in errors)', async () => {
+    const team = await createTeam('GraphQL Create Team');
+    const input = { name: 'Via GraphQL', coordinates: { lat: -45.87, lng: 170.5 }, radiusM: 60 };
+    const { body } = await gql(url, create, bearer(team.token), { input, key: 'gql-1' });
+    expect(body.errors).toBeUndefined();
+    const created = body.data?.createPhotosProject as { id: string };
+    expect(created).toMatchObject({ name: 'Via GraphQL', address: null, coordinates: { lat: -45.87, lng: 170.5, radiusM: 60 }, counts: [] });
+    const rest = await postProject(team.token, { name: 'Via GraphQL', coordinates: { lat: -45.87, lng: 170.5 }, radius_m: 60 }, { 'Idempotency-Key': 'gql-1' });
+    expect(rest.res.headers.get('idempotent-replayed')).toBe('true');
+    expect(String(rest.body.data.id)).toBe(created.id);
+
+    const invalid = await gql(url, create, bearer(team.token), { input: { name: 'No coordinates', radiusM: 60 } });
+    expect(invalid.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { radius_m: ['Only allowed with coordinates.'] } });
+    const reader = await createTeam('GraphQL Reader Team', { abilities: ['projects:read'] });
+    const refused = await gql(url, create, bearer(reader.token), { input });
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'projects:write' });
+  });
+
+  it('photosNearbyProjects gives the REST decision', async () => {
+    const team = await createTeam('GraphQL Nearby Team');
+    const site = { lat: -45.0302, lng: 168.6627 };
+    const em = h.orm.em.fork();
+    em.create(Project, { team: team.team, name: 'Queenstown', status: 'active', address: null, latitude: site.lat, longitude: site.lng, radiusM: 100 });
+    await em.flush();
+    const fix = offset(site, 30, 40);
+    const { body } = await gql(url, nearbyQuery, bearer(team.token), { lat: fix.lat, lng: fix.lng, acc: 8 });
+    expect(body.errors).toBeUndefined();
+    const decision = body.data?.photosNearbyProjects as { distanceM: number; candidates: Array<{ distanceM: number }> };
+    expect(decision).toMatchObject({ decision: 'MATCHED', reason: null, accuracyThresholdM: 50, fix: { accuracyM: 8 }, project: { name: 'Queenstown' } });
+    expect(decision.distanceM).toBeCloseTo(50, 0);
+    expect(decision.candidates).toEqual([{ project: { name: 'Queenstown' }, distanceM: decision.distanceM, radiusM: 100, couldContain: true }]);
+    const rest = (await (await fetch(`${url}/api/v1/projects/nearby?lat=${fix.lat}&lng=${fix.lng}&accuracy_m=8`, { headers: bearer(team.token) })).json()) as { data: NearbyBody };
+    expect(rest.data.distance_m).toBe(decision.distanceM);
+
+    const noFix = await gql(url, nearbyQuery, bearer(team.token), { lat: fix.lat });
+    expect(noFix.body.data?.photosNearbyProjects).toMatchObject({ decision: 'UNASSIGNED', reason: 'NO_FIX', fix: null, project: null, candidates: [] });
+    const low = await gql(url, nearbyQuery, bearer(team.token), { lat: fix.lat, lng: fix.lng, acc: 500 });
+    expect(low.body.data?.photosNearbyProjects).toMatchObject({ decision: 'UNASSIGNED', reason: 'LOW_ACCURACY' });
+  });
 });
-void gql;

@@ -36,6 +36,9 @@ export interface ProjectWithCounts {
   counts: Record<string, number>;
 }
 
+/** A candidate of a fix's decision (its project, distance and whether it could contain the fix). */
+export type ProjectMatchCandidate = MatchCandidate<Project>;
+
 /** GET /projects/nearby: the decision, the threshold it used and the nearest candidates. */
 export interface NearbyProjects {
   match: MatchDecision<Project>;
