@@ -10,7 +10,7 @@ export {
 export { PLANNED_PROJECT_COUNT_KEYS, type ProjectCountSource } from './project-counts.js';
 export { presentProject } from './project.presenter.js';
 export {
-  MAX_PROJECT_RADIUS_M, UNASSIGNED_REASONS, greatCircleDistanceM, usableFix,
+  MAX_PROJECT_RADIUS_M, UNASSIGNED_REASONS, boundingBox, greatCircleDistanceM, usableFix,
   type CaptureFix, type MatchCandidate, type MatchDecision, type UnassignedReason,
 } from './project-matching.js';
 export { MIN_PROJECT_RADIUS_M, PROJECTS_PER_PAGE } from './project.validation.js';

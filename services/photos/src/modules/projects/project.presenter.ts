@@ -39,7 +39,7 @@ export function presentProjectWithCounts({ project, counts }: ProjectWithCounts)
   return { data: { ...presentProject(project), counts } };
 }
 
-export function presentNearby({ match, fix, accuracyThresholdM, candidates }: NearbyProjects): z.input<typeof nearbyResponse> {
+export function presentNearby({ match, fix, accuracyThresholdM }: NearbyProjects): z.input<typeof nearbyResponse> {
   const matched = match.decision === 'matched';
   return {
     data: {
@@ -49,7 +49,7 @@ export function presentNearby({ match, fix, accuracyThresholdM, candidates }: Ne
       distance_m: matched ? match.distanceM : null,
       fix: fix ? { lat: fix.lat, lng: fix.lng, accuracy_m: fix.accuracyM } : null,
       accuracy_threshold_m: accuracyThresholdM,
-      candidates: candidates.map((candidate) => ({
+      candidates: match.candidates.map((candidate) => ({
         project: presentProject(candidate.project),
         distance_m: candidate.distanceM,
         radius_m: candidate.radiusM,

@@ -53,7 +53,7 @@ export const projectResolvers = {
     distanceM: (nearby) => (nearby.match.decision === 'matched' ? nearby.match.distanceM : null),
     fix: (nearby) => nearby.fix,
     accuracyThresholdM: (nearby) => nearby.accuracyThresholdM,
-    candidates: (nearby) => nearby.candidates,
+    candidates: (nearby) => nearby.match.candidates,
   },
   PhotosNearbyCandidate: {
     project: (candidate) => candidate.project,

@@ -4,6 +4,7 @@ import type { PhotosPrincipal } from '../auth/index.js';
 import { Team } from '../teams/index.js';
 import { mergedCounts, type ProjectCountSource } from './project-counts.js';
 import { Project } from './project.entity.js';
+import type { MatchableProjectRow } from './project.repository.js';
 import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './project.idempotency.js';
 import {
   boundingBox, decideProjectMatch, searchDistanceM, usableFix,
@@ -39,14 +40,12 @@ export interface ProjectWithCounts {
 /** A candidate of a fix's decision (its project, distance and whether it could contain the fix). */
 export type ProjectMatchCandidate = MatchCandidate<Project>;
 
-/** GET /projects/nearby: the decision, the threshold it used and the nearest candidates. */
+/** GET /projects/nearby: the decision (with the nearest candidates), the fix as weighed and the threshold used. */
 export interface NearbyProjects {
   match: MatchDecision<Project>;
   /** The fix as weighed; null when it is not one (no_fix). */
   fix: UsableFix | null;
   accuracyThresholdM: number;
-  /** The nearest NEARBY_CANDIDATES_MAX of match.candidates. */
-  candidates: MatchCandidate<Project>[];
 }
 
 export interface ProjectServiceOptions {
@@ -120,7 +119,10 @@ export class ProjectService {
     return mergedCounts(this.countSources, project.team.id, project.id);
   }
 
-  /** The GPS matching decision for a fix in the team (see project-matching.ts): one indexed query, then pure geometry. */
+  /**
+   * The GPS matching decision for a fix in the team (see project-matching.ts): one indexed query, then pure geometry.
+   * The decision weighs every candidate; its `candidates` are the nearest NEARBY_CANDIDATES_MAX.
+   */
   async matchCapture(teamId: number, fix: CaptureFix | null | undefined): Promise<MatchDecision<Project>> {
     return this.decide(await this.em.findOneOrFail(Team, teamId), fix);
   }
@@ -129,7 +131,7 @@ export class ProjectService {
   async nearby(principal: PhotosPrincipal, fix: CaptureFix): Promise<NearbyProjects> {
     const team = await this.em.findOneOrFail(Team, principal.teamId);
     const match = await this.decide(team, fix);
-    return { match, fix: usableFix(fix), accuracyThresholdM: team.accuracyThresholdM, candidates: match.candidates.slice(0, NEARBY_CANDIDATES_MAX) };
+    return { match, fix: usableFix(fix), accuracyThresholdM: team.accuracyThresholdM };
   }
 
   /** Entity resolution: a project is visible only inside its own team; anything else reads as absent. */
@@ -139,16 +141,24 @@ export class ProjectService {
   }
 
   /**
-   * The decision; its candidates are the active projects with coordinates whose centre lies within the search distance
-   * (the largest radius plus the fix's accuracy, capped at the threshold) of the fix, nearest first.
+   * The decision, weighing every active project with coordinates within the search distance (the largest radius plus
+   * the fix's accuracy, capped at the threshold). Its candidates are the nearest NEARBY_CANDIDATES_MAX of those, nearest
+   * first; only they and the matched project become entities.
    */
   private async decide(team: Team, fix: CaptureFix | null | undefined): Promise<MatchDecision<Project>> {
     const usable = usableFix(fix);
     if (!usable) return decideProjectMatch(fix, [], team.accuracyThresholdM);
+    const repository = this.em.getRepository(Project);
     const searchM = searchDistanceM(usable, team.accuracyThresholdM);
-    const projects = await this.em.getRepository(Project).activeWithCoordinatesIn(team.id, boundingBox(usable, searchM));
-    const match = decideProjectMatch(usable, projects.map(matchable), team.accuracyThresholdM);
-    return { ...match, candidates: match.candidates.filter((candidate) => candidate.distanceM <= searchM) };
+    const rows = await repository.activeWithCoordinatesIn(team.id, boundingBox(usable, searchM));
+    const decision = decideProjectMatch(usable, rows.map(matchable), team.accuracyThresholdM);
+    const candidates = decision.candidates
+      .filter((candidate) => candidate.distanceM <= searchM)
+      .slice(0, NEARBY_CANDIDATES_MAX)
+      .map((candidate) => ({ ...candidate, project: repository.entityOf(candidate.project) }));
+    return decision.decision === 'matched'
+      ? { ...decision, project: repository.entityOf(decision.project), candidates }
+      : { ...decision, candidates };
   }
 
   /**
@@ -181,7 +191,6 @@ export class ProjectService {
   }
 }
 
-function matchable(project: Project): MatchableProject<Project> {
-  // activeWithCoordinatesIn returns only projects with coordinates.
-  return { project, lat: project.latitude!, lng: project.longitude!, radiusM: project.radiusM };
+function matchable(row: MatchableProjectRow): MatchableProject<MatchableProjectRow> {
+  return { project: row, lat: row.latitude, lng: row.longitude, radiusM: row.radius_m };
 }
