@@ -58,6 +58,8 @@ export const CODEGEN_SERVICES = {
       PhotosDevice: '../modules/devices/index.js#Device',
       PhotosAccessToken: '../modules/auth/index.js#AccessToken',
       PhotosCreatedAccessToken: '../modules/auth/index.js#CreatedIntegrationToken',
+      PhotosNearbyDecision: '../modules/projects/index.js#NearbyProjects',
+      PhotosNearbyCandidate: '../modules/projects/index.js#ProjectMatchCandidate',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

@@ -4,6 +4,7 @@ import { createServiceApiDocument, envelopeErrorBody, type OpenApiDocument } fro
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { ACCESS_TOKEN_SECURITY, photosSecuritySchemes } from './api-security.js';
 import { authApi } from './modules/auth/index.js';
+import { bootstrapApi } from './modules/bootstrap/index.js';
 import { projectApi } from './modules/projects/index.js';
 import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
 import { deviceApi } from './modules/devices/index.js';
@@ -18,7 +19,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(authApi), ...Object.values(projectApi), ...Object.values(deviceApi), ...Object.values(webhookEndpointApi)],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(authApi), ...Object.values(bootstrapApi), ...Object.values(projectApi), ...Object.values(deviceApi), ...Object.values(webhookEndpointApi)],
   });
 }

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import { assertAbility, assertRole, type Ability, type AuthService, type IntegrationTokenService, type ScopeOptions, type PhotosPrincipal } from './modules/auth/index.js';
 import type { DeviceService } from './modules/devices/index.js';
+import type { BootstrapService } from './modules/bootstrap/index.js';
 import type { ProjectService } from './modules/projects/index.js';
 import type { TeamRole, TeamService } from './modules/teams/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
@@ -14,6 +15,7 @@ export interface PhotosServices {
   integrationTokens: IntegrationTokenService;
   devices: DeviceService;
   webhookEndpoints: WebhookEndpointService;
+  bootstrap: BootstrapService;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -11,6 +11,7 @@ import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql
 import { migrations } from './migrations/index.js';
 import { AuthService, IntegrationTokenService, SignInService, authEntities, authResolvers, authRoutes } from './modules/auth/index.js';
 import { DeviceService, deviceEntities, deviceResolvers, deviceRoutes } from './modules/devices/index.js';
+import { BootstrapService, bootstrapRoutes } from './modules/bootstrap/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
 import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
@@ -31,10 +32,14 @@ export type { ServiceApp as PhotosApp, RunningService as RunningPhotosService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<PhotosConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
+  // countSources: what GET /projects/{project} counts; each module that owns counted records appends its source.
+  const projects = new ProjectService(orm.em, { countSources: [] });
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
-    projects: new ProjectService(orm.em),
+    projects,
+    // tagSources: bootstrap's tags in use; the module that stores tags appends its source.
+    bootstrap: new BootstrapService(projects, { limits: { photoMaxBytes: config.PHOTO_MAX_BYTES, videoMaxBytes: config.VIDEO_MAX_BYTES }, tagSources: [] }),
     integrationTokens: new IntegrationTokenService(orm.em),
     devices: new DeviceService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
@@ -53,6 +58,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(authRoutes({ auth: services.auth, signIn: new SignInService(orm.em), integrationTokens: services.integrationTokens }));
       express.use(deviceRoutes(services.auth, services.devices));
       express.use(projectRoutes(services.auth, services.projects));
+      express.use(bootstrapRoutes(services.auth, services.bootstrap));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },

@@ -31,10 +31,10 @@ describe('malformed URLs', () => {
 });
 
 describe('405 Method Not Allowed', () => {
-  it('POST /api/v1/projects answers 405 method_not_allowed with Allow', async () => {
-    const res = await fetch(`${h.service.url}/api/v1/projects`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' });
+  it('PUT /api/v1/projects answers 405 method_not_allowed with Allow', async () => {
+    const res = await fetch(`${h.service.url}/api/v1/projects`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
     expect(await res.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
   });
 });

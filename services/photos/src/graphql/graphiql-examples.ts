@@ -28,4 +28,27 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    query: `query NearbyDecision {
+  photosNearbyProjects(lat: -36.8433, lng: 174.7676, accuracyM: 8) {
+    decision
+    reason
+    distanceM
+    accuracyThresholdM
+    project {
+      id
+      name
+    }
+    candidates {
+      project {
+        name
+      }
+      distanceM
+      radiusM
+      couldContain
+    }
+  }
+}
+`,
+  },
 ];

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Team } from '../modules/teams/index.js';
-import type { Project } from '../modules/projects/index.js';
+import type { Project, NearbyProjects, ProjectMatchCandidate } from '../modules/projects/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { Device } from '../modules/devices/index.js';
 import type { AccessToken, CreatedIntegrationToken } from '../modules/auth/index.js';
@@ -30,11 +30,23 @@ export type CreatePhotosAccessTokenInput = {
   name: Scalars['String']['input'];
 };
 
+/** The create body of POST /api/v1/projects in GraphQL spelling. */
+export type CreatePhotosProjectInput = {
+  address?: InputMaybe<Scalars['String']['input']>;
+  /** Without coordinates the project is never matched by GPS. */
+  coordinates?: InputMaybe<PhotosLatLngInput>;
+  name: Scalars['String']['input'];
+  /** 10 to 5000 metres, only with coordinates; default the team's default match radius. */
+  radiusM?: InputMaybe<Scalars['Float']['input']>;
+};
+
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Create an integration token acting as the caller in the caller's team (owner or admin office session). */
   createPhotosAccessToken?: Maybe<PhotosCreatedAccessToken>;
+  /** Creates a project in the caller's team (same rules and errors as POST /api/v1/projects; validation errors name the REST fields, e.g. radius_m). Needs projects:write. */
+  createPhotosProject?: Maybe<PhotosProject>;
   /** Registers a webhook endpoint (POST /api/v1/webhook-endpoints); the secret is in the answer only. */
   createPhotosWebhookEndpoint?: Maybe<PhotosCreatedWebhookEndpoint>;
   /** Deletes a webhook endpoint; answers its id. */
@@ -49,6 +61,13 @@ export type Mutation = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationCreatePhotosAccessTokenArgs = {
   input: CreatePhotosAccessTokenInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosProjectArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  input: CreatePhotosProjectInput;
 };
 
 
@@ -136,12 +155,59 @@ export type PhotosDevice = {
   userName: Scalars['String']['output'];
 };
 
+/** A GPS fix as weighed: a point and the radius of its uncertainty circle. */
+export type PhotosFix = {
+  __typename?: 'PhotosFix';
+  accuracyM: Scalars['Float']['output'];
+  lat: Scalars['Float']['output'];
+  lng: Scalars['Float']['output'];
+};
+
+/** A point, WGS 84 degrees. */
+export type PhotosLatLngInput = {
+  lat: Scalars['Float']['input'];
+  lng: Scalars['Float']['input'];
+};
+
+/** Whether a fix was matched to one project. */
+export type PhotosMatchDecision =
+  | 'MATCHED'
+  | 'UNASSIGNED';
+
+/** A project near a fix and whether it could contain it (distanceM <= radiusM + accuracyM). */
+export type PhotosNearbyCandidate = {
+  __typename?: 'PhotosNearbyCandidate';
+  couldContain: Scalars['Boolean']['output'];
+  /** Great-circle distance from the fix to the project centre, metres. */
+  distanceM: Scalars['Float']['output'];
+  project: PhotosProject;
+  radiusM: Scalars['Float']['output'];
+};
+
+/** The matching decision for a fix, with the threshold used and the nearest candidates (at most 10, nearest first). */
+export type PhotosNearbyDecision = {
+  __typename?: 'PhotosNearbyDecision';
+  accuracyThresholdM: Scalars['Float']['output'];
+  candidates: Array<PhotosNearbyCandidate>;
+  decision: PhotosMatchDecision;
+  /** Distance to the matched project, metres; null when unassigned. */
+  distanceM?: Maybe<Scalars['Float']['output']>;
+  /** Null for NO_FIX. */
+  fix?: Maybe<PhotosFix>;
+  /** The matched project; null when unassigned. */
+  project?: Maybe<PhotosProject>;
+  /** Null when matched. */
+  reason?: Maybe<PhotosUnassignedReason>;
+};
+
 /** A project (job site) of a team. */
 export type PhotosProject = {
   __typename?: 'PhotosProject';
   address?: Maybe<Scalars['String']['output']>;
   /** Null when the project has no coordinates. */
   coordinates?: Maybe<PhotosCoordinates>;
+  /** What the project holds, by kind (the counts of GET /api/v1/projects/{project}). */
+  counts: Array<PhotosProjectCount>;
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
@@ -150,6 +216,13 @@ export type PhotosProject = {
   name: Scalars['String']['output'];
   status: PhotosProjectStatus;
   team: PhotosTeam;
+};
+
+/** How many records of one kind a project holds (photos, videos, photo_groups, open_tasks: each present when its module is). */
+export type PhotosProjectCount = {
+  __typename?: 'PhotosProjectCount';
+  count: Scalars['Int']['output'];
+  key: Scalars['String']['output'];
 };
 
 /** Project status. */
@@ -171,6 +244,17 @@ export type PhotosTeam = {
   /** The team's webhook endpoints (owner or admin in an office session; FORBIDDEN otherwise), in creation order. */
   webhookEndpoints?: Maybe<Array<PhotosWebhookEndpoint>>;
 };
+
+/** Why a fix was not matched: never a guess. */
+export type PhotosUnassignedReason =
+  /** More than one project could contain the fix (the nearest is never picked). */
+  | 'AMBIGUOUS'
+  /** The fix's accuracy is worse than the team's threshold. */
+  | 'LOW_ACCURACY'
+  /** No fix, or one out of range. */
+  | 'NO_FIX'
+  /** No project could contain the fix. */
+  | 'OUTSIDE_RADIUS';
 
 /** A signed-webhook receiver of a team (Standard Webhooks signatures). */
 export type PhotosWebhookEndpoint = {
@@ -209,10 +293,26 @@ export type PhotosWebhookEndpointInput = {
  */
 export type Query = {
   __typename?: 'Query';
+  /** The GPS matching decision for a fix, with its reasoning (same as GET /api/v1/projects/nearby): a missing or out-of-range value is NO_FIX. Needs projects:read (or a device token's capture). */
+  photosNearbyProjects?: Maybe<PhotosNearbyDecision>;
   /** Active projects of the caller's team, newest activity first. */
   photosProjects?: Maybe<Array<PhotosProject>>;
   /** The team the caller's token is scoped to. */
   photosTeam?: Maybe<PhotosTeam>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosNearbyProjectsArgs = {
+  accuracyM?: InputMaybe<Scalars['Float']['input']>;
+  lat?: InputMaybe<Scalars['Float']['input']>;
+  lng?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -316,19 +416,27 @@ export type ResolversTypes = {
   CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  CreatePhotosProjectInput: CreatePhotosProjectInput;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   PhotosAccessToken: ResolverTypeWrapper<AccessToken>;
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   PhotosCreatedAccessToken: ResolverTypeWrapper<CreatedIntegrationToken>;
   PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   PhotosDevice: ResolverTypeWrapper<Device>;
+  PhotosFix: ResolverTypeWrapper<PhotosFix>;
+  PhotosLatLngInput: PhotosLatLngInput;
+  PhotosMatchDecision: PhotosMatchDecision;
+  PhotosNearbyCandidate: ResolverTypeWrapper<ProjectMatchCandidate>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  PhotosNearbyDecision: ResolverTypeWrapper<NearbyProjects>;
   PhotosProject: ResolverTypeWrapper<Project>;
+  PhotosProjectCount: ResolverTypeWrapper<PhotosProjectCount>;
   PhotosProjectStatus: PhotosProjectStatus;
   PhotosTeam: ResolverTypeWrapper<Team>;
+  PhotosUnassignedReason: PhotosUnassignedReason;
   PhotosWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   PhotosWebhookEndpointChanges: PhotosWebhookEndpointChanges;
   PhotosWebhookEndpointInput: PhotosWebhookEndpointInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -339,18 +447,24 @@ export type ResolversParentTypes = {
   CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
   String: Scalars['String']['output'];
   Int: Scalars['Int']['output'];
+  CreatePhotosProjectInput: CreatePhotosProjectInput;
+  Float: Scalars['Float']['output'];
   Mutation: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   PhotosAccessToken: AccessToken;
   PhotosCoordinates: PhotosCoordinates;
-  Float: Scalars['Float']['output'];
   PhotosCreatedAccessToken: CreatedIntegrationToken;
   PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
   PhotosDevice: Device;
+  PhotosFix: PhotosFix;
+  PhotosLatLngInput: PhotosLatLngInput;
+  PhotosNearbyCandidate: ProjectMatchCandidate;
+  Boolean: Scalars['Boolean']['output'];
+  PhotosNearbyDecision: NearbyProjects;
   PhotosProject: Project;
+  PhotosProjectCount: PhotosProjectCount;
   PhotosTeam: Team;
   PhotosWebhookEndpoint: WebhookEndpoint;
-  Boolean: Scalars['Boolean']['output'];
   PhotosWebhookEndpointChanges: PhotosWebhookEndpointChanges;
   PhotosWebhookEndpointInput: PhotosWebhookEndpointInput;
   Query: Record<PropertyKey, never>;
@@ -358,6 +472,7 @@ export type ResolversParentTypes = {
 
 export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
+  createPhotosProject?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType, RequireFields<MutationCreatePhotosProjectArgs, 'input'>>;
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
@@ -402,16 +517,45 @@ export type PhotosDeviceResolvers<ContextType = PhotosContext, ParentType extend
   userName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PhotosFixResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosFix'] = ResolversParentTypes['PhotosFix']> = {
+  accuracyM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PhotosNearbyCandidateResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosNearbyCandidate'] = ResolversParentTypes['PhotosNearbyCandidate']> = {
+  couldContain?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  distanceM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['PhotosProject'], ParentType, ContextType>;
+  radiusM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PhotosNearbyDecisionResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosNearbyDecision'] = ResolversParentTypes['PhotosNearbyDecision']> = {
+  accuracyThresholdM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  candidates?: Resolver<Array<ResolversTypes['PhotosNearbyCandidate']>, ParentType, ContextType>;
+  decision?: Resolver<ResolversTypes['PhotosMatchDecision'], ParentType, ContextType>;
+  distanceM?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  fix?: Resolver<Maybe<ResolversTypes['PhotosFix']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
+};
+
 export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProject'] = ResolversParentTypes['PhotosProject'], FederationReferenceType extends FederationReferenceTypes['PhotosProject'] = FederationReferenceTypes['PhotosProject']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosProject']> | FederationReferenceType, FederationReferenceType, ContextType>;
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   coordinates?: Resolver<Maybe<ResolversTypes['PhotosCoordinates']>, ParentType, ContextType>;
+  counts?: Resolver<Array<ResolversTypes['PhotosProjectCount']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastActivityAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PhotosProjectStatus'], ParentType, ContextType>;
   team?: Resolver<ResolversTypes['PhotosTeam'], ParentType, ContextType>;
+};
+
+export type PhotosProjectCountResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProjectCount'] = ResolversParentTypes['PhotosProjectCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PhotosTeamResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosTeam'] = ResolversParentTypes['PhotosTeam'], FederationReferenceType extends FederationReferenceTypes['PhotosTeam'] = FederationReferenceTypes['PhotosTeam']> = {
@@ -434,6 +578,7 @@ export type PhotosWebhookEndpointResolvers<ContextType = PhotosContext, ParentTy
 };
 
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  photosNearbyProjects?: Resolver<Maybe<ResolversTypes['PhotosNearbyDecision']>, ParentType, ContextType, Partial<QueryPhotosNearbyProjectsArgs>>;
   photosProjects?: Resolver<Maybe<Array<ResolversTypes['PhotosProject']>>, ParentType, ContextType>;
   photosTeam?: Resolver<Maybe<ResolversTypes['PhotosTeam']>, ParentType, ContextType>;
 };
@@ -445,7 +590,11 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosCreatedAccessToken?: PhotosCreatedAccessTokenResolvers<ContextType>;
   PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
   PhotosDevice?: PhotosDeviceResolvers<ContextType>;
+  PhotosFix?: PhotosFixResolvers<ContextType>;
+  PhotosNearbyCandidate?: PhotosNearbyCandidateResolvers<ContextType>;
+  PhotosNearbyDecision?: PhotosNearbyDecisionResolvers<ContextType>;
   PhotosProject?: PhotosProjectResolvers<ContextType>;
+  PhotosProjectCount?: PhotosProjectCountResolvers<ContextType>;
   PhotosTeam?: PhotosTeamResolvers<ContextType>;
   PhotosWebhookEndpoint?: PhotosWebhookEndpointResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

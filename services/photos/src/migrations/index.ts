@@ -3,6 +3,7 @@ import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateTeamsAndProjects } from './Migration20260701000000CreateTeamsAndProjects.js';
 import { Migration20260801000000AddTeamMatchingSettings } from './Migration20260801000000AddTeamMatchingSettings.js';
 import { Migration20260902000000AddSignInAndDevices } from './Migration20260902000000AddSignInAndDevices.js';
+import { Migration20260903000000ProjectCreateAndMatchingIndex } from './Migration20260903000000ProjectCreateAndMatchingIndex.js';
 import { Migration20260905000000CreateWebhookEndpoints } from './Migration20260905000000CreateWebhookEndpoints.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
@@ -12,5 +13,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000000CreateTeamsAndProjects', class: Migration20260701000000CreateTeamsAndProjects },
   { name: 'Migration20260801000000AddTeamMatchingSettings', class: Migration20260801000000AddTeamMatchingSettings },
   { name: 'Migration20260902000000AddSignInAndDevices', class: Migration20260902000000AddSignInAndDevices },
+  { name: 'Migration20260903000000ProjectCreateAndMatchingIndex', class: Migration20260903000000ProjectCreateAndMatchingIndex },
   { name: 'Migration20260905000000CreateWebhookEndpoints', class: Migration20260905000000CreateWebhookEndpoints },
 ];

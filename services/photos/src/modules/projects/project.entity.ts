@@ -10,7 +10,21 @@ export const ProjectSchema = defineEntity({
   name: 'Project',
   tableName: 'projects',
   repository: () => ProjectRepository,
-  indexes: [{ properties: ['team', 'status', 'lastActivityAt'] }],
+  uniques: [
+    // An Idempotency-Key is used once per team; NULLs (creates without a key) never collide.
+    { name: 'projects_team_id_idempotency_key_unique', properties: ['team', 'idempotencyKey'] },
+  ],
+  indexes: [
+    { properties: ['team', 'status', 'lastActivityAt'] },
+    // GPS matching's candidate query (ProjectRepository.activeWithCoordinatesIn): the team by equality, then a
+    // latitude range with longitude checked inside the index. Partial: only projects that can be matched at all.
+    // Plain btree, so embedded and external PostgreSQL alike need no extension (see the README's Decisions table).
+    {
+      name: 'projects_matchable_team_id_latitude_longitude_index',
+      properties: ['team', 'latitude', 'longitude'],
+      where: { status: 'active', latitude: { $ne: null }, longitude: { $ne: null } },
+    },
+  ],
   properties: {
     id: p.integer().primary().autoincrement(),
     team: () => p.manyToOne(Team).deleteRule('cascade'),
@@ -24,6 +38,10 @@ export const ProjectSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     lastActivityAt: p.datetime().onCreate(() => new Date()),
+    // The create's Idempotency-Key and the SHA-256 of its normalised body: a retry with the same key and body returns
+    // this project instead of a second one (project.idempotency.ts).
+    idempotencyKey: p.string().length(255).nullable(),
+    idempotencyFingerprint: p.string().length(64).nullable(),
   },
 });
 
