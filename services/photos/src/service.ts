@@ -1,6 +1,6 @@
 // Composition root of the photos service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, secretBoxFor } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, secretBoxFor } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import { photosApiDocument } from './api-document.js';
@@ -14,6 +14,7 @@ import { DeviceService, deviceEntities, deviceResolvers, deviceRoutes } from './
 import { BootstrapService, bootstrapRoutes } from './modules/bootstrap/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
 import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
+import { createTeamWebhookEmitter } from './modules/webhooks/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
@@ -33,7 +34,10 @@ export type { ServiceApp as PhotosApp, RunningService as RunningPhotosService };
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<PhotosConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   // countSources: what GET /projects/{project} counts; each module that owns counted records appends its source.
-  const projects = new ProjectService(orm.em, { countSources: [] });
+  // Workflow starts (webhook deliveries, media rendering) are committed with their change and dispatched after it.
+  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  const webhooks = createTeamWebhookEmitter({ outbox: temporal.outbox });
+  const projects = new ProjectService(orm.em, { countSources: [], events: webhooks });
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
@@ -74,6 +78,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     close: async () => {
       await built.close();
       await rateLimits.close();
+      await temporal.close();
     },
   };
 }

@@ -153,7 +153,7 @@ describe('GET /api/v1/projects/{project}', () => {
       },
     };
     const tasks: ProjectCountSource = { countsFor: async () => ({ open_tasks: 2, videos: 4 }) };
-    const principal: PhotosPrincipal = { userId: team.user.id, teamId: team.team.id, tokenId: 0, role: 'member', abilities: null };
+    const principal: PhotosPrincipal = { userId: team.user.id, teamId: team.team.id, tokenId: 0, role: 'member', abilities: null, kind: 'session', deviceId: null };
     const service = new ProjectService(h.orm.em.fork(), { countSources: [photos, tasks] });
     const { project, counts } = await service.get(principal, String(team.project.id));
     expect(project.id).toBe(team.project.id);

@@ -8,6 +8,7 @@ export {
   type NearbyProjects, type ProjectCreation, type ProjectMatchCandidate, type ProjectPage, type ProjectServiceOptions, type ProjectWithCounts,
 } from './project.service.js';
 export { PLANNED_PROJECT_COUNT_KEYS, type ProjectCountSource } from './project-counts.js';
+export type { ProjectEvent, ProjectEventSink } from './project-events.js';
 export { presentProject } from './project.presenter.js';
 export {
   MAX_PROJECT_RADIUS_M, UNASSIGNED_REASONS, boundingBox, greatCircleDistanceM, usableFix,

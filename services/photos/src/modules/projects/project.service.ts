@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError, ValidationError, checkInput } from '@tributary/kit';
+import { NotFoundError, ValidationError, checkInput, transactionWithAfterCommit } from '@tributary/kit';
 import type { PhotosPrincipal } from '../auth/index.js';
 import { Team } from '../teams/index.js';
 import { mergedCounts, type ProjectCountSource } from './project-counts.js';
+import type { ProjectEventSink } from './project-events.js';
+import { presentProject } from './project.presenter.js';
 import { Project } from './project.entity.js';
 import type { MatchableProjectRow } from './project.repository.js';
 import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './project.idempotency.js';
@@ -51,6 +53,8 @@ export interface NearbyProjects {
 export interface ProjectServiceOptions {
   /** What GET /projects/{project} counts (registered in service.ts by the modules that own the counted records). */
   countSources?: readonly ProjectCountSource[];
+  /** Where project.created goes (the team's webhooks); none: nothing is announced. */
+  events?: ProjectEventSink | undefined;
 }
 
 /** An idempotent create's key and the fingerprint of its body; both null for a create without a key. */
@@ -62,12 +66,14 @@ interface Idempotency {
 /** The project domain, for REST and GraphQL alike; callers have checked the caller's scope (projects:read/write). */
 export class ProjectService {
   private readonly countSources: readonly ProjectCountSource[];
+  private readonly events: ProjectEventSink | undefined;
 
   constructor(
     private readonly em: EntityManager,
     options: ProjectServiceOptions = {},
   ) {
     this.countSources = options.countSources ?? [];
+    this.events = options.events;
   }
 
   /** Projects of the caller's team (active by default), newest activity first. */
@@ -91,7 +97,8 @@ export class ProjectService {
   /**
    * Creates a project in the caller's team from the REST body shape (checked: every problem in one 422). The radius
    * defaults to the team's default_match_radius_m. With an Idempotency-Key already used in the team: the same
-   * (normalised) body returns the earlier project (`replayed`), another body is a 422 on the key.
+   * (normalised) body returns the earlier project (`replayed`), another body is a 422 on the key. A new project is
+   * announced as project.created (a replay is not), dispatched after the commit.
    */
   async create(principal: PhotosPrincipal, body: unknown, options: { idempotencyKey?: unknown } = {}): Promise<ProjectCreation> {
     const { key, fields } = parseIdempotencyKey(options.idempotencyKey);
@@ -100,10 +107,12 @@ export class ProjectService {
     if (!checked.success || Object.keys(fields).length > 0) throw new ValidationError({ ...fields, ...(checked.success ? {} : checked.fields) });
     const draft = newProjectFrom(checked.data);
     const idempotency: Idempotency = { key: key ?? null, fingerprint: key === undefined ? null : createFingerprint(draft) };
-    return this.em.transactional(async (tx) => {
+    return transactionWithAfterCommit<ProjectCreation>(this.em, async (tx) => {
       const earlier = await this.earlierCreate(tx, principal.teamId, idempotency);
-      if (earlier) return { project: earlier, replayed: true };
-      return { project: await this.insert(tx, principal.teamId, draft, idempotency), replayed: false };
+      if (earlier) return { result: { project: earlier, replayed: true } };
+      const project = await this.insert(tx, principal.teamId, draft, idempotency);
+      const announced = await this.events?.emit(tx, principal.teamId, 'project.created', presentProject(project));
+      return { result: { project, replayed: false }, afterCommit: announced };
     });
   }
 
