@@ -19,6 +19,7 @@ export const WORKFLOW_TYPES = {
   webhookDelivery: 'webhookDeliveryWorkflow',
   invoiceExpiry: 'invoiceExpiryWorkflow',
   widgetSessionExpiry: 'widgetSessionExpiryWorkflow',
+  photoMedia: 'photoMediaWorkflow',
 } as const;
 
 /** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
@@ -58,6 +59,9 @@ export function widgetSessionWorkflowId(sessionToken: string): string {
   if (!sessionToken) throw new Error('widgetSessionWorkflowId: sessionToken must not be empty');
   return `widget-session-${sessionToken}`;
 }
+
+/** Workflow id of the media workflow of one photo (thumbnail, video poster and duration): once per photo. */
+export function photoMediaWorkflowId(photoId: number): string { return `photo-media-${photoId}`; }
 
 /**
  * Workflow id of one webhook delivery: readable in the Temporal UI and stable, so starting the same

@@ -5,6 +5,8 @@ import { DOCS_PATH, REST_BASE } from './api-paths.js';
 import { ACCESS_TOKEN_SECURITY, photosSecuritySchemes } from './api-security.js';
 import { authApi } from './modules/auth/index.js';
 import { projectApi } from './modules/projects/index.js';
+import { photoApi } from './modules/photos/index.js';
+import { photoGroupApi } from './modules/photo-groups/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -16,7 +18,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(authApi), ...Object.values(projectApi)],
+    tags: [{ name: 'Auth' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [...Object.values(authApi), ...Object.values(projectApi), ...Object.values(photoApi), ...Object.values(photoGroupApi)],
   });
 }

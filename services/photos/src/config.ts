@@ -1,5 +1,5 @@
 // The photos service's environment: the kit's serviceEnv plus the media limits and where media is stored.
-import { envInteger, envUrl, serviceEnv } from '@tributary/kit';
+import { envInteger, envUrl, requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
 
 const MIB = 1024 * 1024;
@@ -24,6 +24,6 @@ export const mediaFields = {
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 };
 
-/** `serve` and `worker`: serviceEnv + media. */
-export const photosEnv = serviceEnv.extend({ ...mediaFields });
+/** `serve` and `worker`: serviceEnv + media + SECRETS_ENCRYPTION_KEY (media URLs are signed with a key derived from it). */
+export const photosEnv = serviceEnv.extend({ ...mediaFields, ...secretsFields }).superRefine(requireSecretsKeyInProduction);
 export type PhotosConfig = z.infer<typeof photosEnv>;

@@ -3,12 +3,18 @@ import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import { assertAbility, type Ability, type AuthService, type ScopeOptions, type PhotosPrincipal } from './modules/auth/index.js';
 import type { ProjectService } from './modules/projects/index.js';
 import type { TeamService } from './modules/teams/index.js';
+import type { MediaUrlSigner, PhotoService } from './modules/photos/index.js';
+import type { PhotoGroupService } from './modules/photo-groups/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
   auth: AuthService;
   teams: TeamService;
   projects: ProjectService;
+  photos: PhotoService;
+  photoGroups: PhotoGroupService;
+  /** Signs the media URLs of the photos resolvers return. */
+  mediaUrls: MediaUrlSigner;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

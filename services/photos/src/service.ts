@@ -1,6 +1,6 @@
 // Composition root of the photos service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import { photosApiDocument } from './api-document.js';
@@ -12,6 +12,10 @@ import { migrations } from './migrations/index.js';
 import { AuthService, authEntities, authRoutes } from './modules/auth/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
 import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
+import { MediaUrlSigner, PhotoService, photoEntities, photoRoutes } from './modules/photos/index.js';
+import { PhotoGroupService, photoGroupEntities, photoGroupRoutes } from './modules/photo-groups/index.js';
+import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, publicBaseUrl, uploadLimitsOf } from './media-config.js';
+import { createMediaStorage } from './storage/create-media-storage.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { resolveSigningSecret } from './worker.js';
@@ -19,7 +23,7 @@ import { resolveSigningSecret } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...projectEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -27,13 +31,20 @@ export const photosErrorFormat = envelopeErrorFormat;
 export type { ServiceApp as PhotosApp, RunningService as RunningPhotosService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<PhotosConfig>): Promise<ServiceApp> {
+  // The media workflow's start is committed with each upload and dispatched after the commit (kit outbox).
+  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  const mediaUrls = new MediaUrlSigner(mediaSigningSecret(config), publicBaseUrl(config));
+  const projects = new ProjectService(orm.em);
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
-    projects: new ProjectService(orm.em),
+    projects,
+    photos: new PhotoService(orm.em, { storage: createMediaStorage(config), limits: uploadLimitsOf(config), projects, outbox: temporal.outbox }),
+    photoGroups: new PhotoGroupService(orm.em),
+    mediaUrls,
   };
-  return composeServiceApp<PhotosContext>({
+  const built = await composeServiceApp<PhotosContext>({
     service: SERVICE_NAME,
     orm,
     logger,
@@ -42,7 +53,10 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     routes: (express) => {
       express.use(authRoutes(services.auth));
       express.use(projectRoutes(services.auth, services.projects));
+      express.use(photoRoutes(services.auth, services.photos, mediaUrls));
+      express.use(photoGroupRoutes(services.auth, services.photoGroups, mediaUrls));
     },
+    otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
@@ -51,6 +65,13 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
   });
+  return {
+    app: built.app,
+    close: async () => {
+      await built.close();
+      await temporal.close();
+    },
+  };
 }
 
 export const photosService = defineService({

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { kitMigrations } from '@tributary/kit';
 import { Migration20260701000000CreateTeamsAndProjects } from './Migration20260701000000CreateTeamsAndProjects.js';
 import { Migration20260801000000AddTeamMatchingSettings } from './Migration20260801000000AddTeamMatchingSettings.js';
+import { Migration20260904000000CreatePhotosAndPhotoGroups } from './Migration20260904000000CreatePhotosAndPhotoGroups.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -9,4 +10,5 @@ export const migrations: MigrationObject[] = [
   ...kitMigrations,
   { name: 'Migration20260701000000CreateTeamsAndProjects', class: Migration20260701000000CreateTeamsAndProjects },
   { name: 'Migration20260801000000AddTeamMatchingSettings', class: Migration20260801000000AddTeamMatchingSettings },
+  { name: 'Migration20260904000000CreatePhotosAndPhotoGroups', class: Migration20260904000000CreatePhotosAndPhotoGroups },
 ];
