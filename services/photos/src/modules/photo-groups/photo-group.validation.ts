@@ -1,12 +1,13 @@
 // The photo group inputs as zod schemas: the create body and the list query.
 import { integerQueryParam } from '@tributary/kit';
 import { z } from 'zod';
+import { MAX_ID } from '../photos/index.js';
 
 /** Page size of photo group lists (as for projects and photos). */
 export const PHOTO_GROUPS_PER_PAGE = 25;
 export const PHOTO_GROUPS_PAGE_MAX = 10_000;
 
-const photoId = (description: string) => z.number().int().min(1).max(2 ** 31 - 1).meta({ description });
+const photoId = (description: string) => z.number().int().min(1).max(MAX_ID).meta({ description });
 
 export const createPhotoGroupBody = z
   .strictObject({

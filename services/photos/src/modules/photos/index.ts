@@ -6,7 +6,7 @@ export { ASSIGNMENT_SOURCES, MEDIA_TYPES, Photo, PhotoSchema, type AssignmentSou
 export { PhotoService, type MediaObject, type PhotoPage, type PhotoServiceOptions, type PhotoUpload } from './photo.service.js';
 export { MediaUrlSigner, RENDITIONS, type Rendition } from './media-urls.js';
 export type { UploadLimits } from './media-gate.js';
-export { PHOTOS_PER_PAGE, type PhotoListQuery } from './photo.validation.js';
+export { MAX_ID, PHOTOS_PER_PAGE, type PhotoListQuery } from './photo.validation.js';
 export { presentPhoto, presentPhotoPage } from './photo.presenter.js';
 export { photoResource } from './photo.openapi.js';
 export { photoRoutes } from './photo.routes.js';

@@ -37,14 +37,15 @@ export class PhotoRepository extends EntityRepository<Photo> {
   async countsByProject(projectIds: readonly number[]): Promise<Map<number, Record<MediaType, number>>> {
     const counts = new Map<number, Record<MediaType, number>>(projectIds.map((id) => [id, { photo: 0, video: 0 }]));
     if (projectIds.length === 0) return counts;
-    const rows = await this.createQueryBuilder('p')
-      .select(['p.project', 'p.mediaType', 'count(*) as count'])
-      .where({ project: { $in: [...projectIds] } })
-      .groupBy(['p.project', 'p.mediaType'])
-      .execute<Array<{ project: number; mediaType: MediaType; count: string | number }>>('all', false);
+    const rows = await this.getEntityManager()
+      .getConnection()
+      .execute<Array<{ project_id: number; media_type: MediaType; count: string }>>(
+        `select project_id, media_type, count(*) as count from photos where project_id in (${projectIds.map(() => '?').join(', ')}) group by project_id, media_type`,
+        [...projectIds],
+      );
     for (const row of rows) {
-      const entry = counts.get(Number(row.project));
-      if (entry) entry[row.mediaType] = Number(row.count);
+      const entry = counts.get(Number(row.project_id));
+      if (entry) entry[row.media_type] = Number(row.count);
     }
     return counts;
   }
@@ -53,7 +54,7 @@ export class PhotoRepository extends EntityRepository<Photo> {
   async tagsInUse(teamId: number): Promise<string[]> {
     const rows = await this.getEntityManager()
       .getConnection()
-      .execute<Array<{ tag: string }>>('select distinct unnest(tags) as tag from photos where team_id = ? order by tag collate "C"', [teamId]);
+      .execute<Array<{ tag: string }>>('select tag from (select distinct unnest(tags) as tag from photos where team_id = ?) as used order by tag collate "C"', [teamId]);
     return rows.map((row) => row.tag);
   }
 }

@@ -6,7 +6,7 @@ import { RENDITIONS, type MediaUrlSigner, type Rendition } from './media-urls.js
 import { photoApi } from './photo.openapi.js';
 import { presentPhoto, presentPhotoPage } from './photo.presenter.js';
 import type { MediaObject, PhotoService } from './photo.service.js';
-import { listPhotosQuery, photoListQueryOf } from './photo.validation.js';
+import { MAX_ID, listPhotosQuery, photoListQueryOf } from './photo.validation.js';
 
 export const INVALID_MEDIA_LINK_MESSAGE = 'This media link is invalid or has expired.';
 
@@ -42,7 +42,7 @@ export function photoRoutes(auth: AuthService, photos: PhotoService, urls: Media
 
 /** The path's photo id and rendition; anything else is a 404, as for any unknown path. */
 function mediaTarget(photo: string, rendition: string): { photoId: number; rendition: Rendition } {
-  if (!/^\d{1,10}$/.test(photo) || Number(photo) > 2 ** 31 - 1 || !(RENDITIONS as readonly string[]).includes(rendition)) {
+  if (!/^\d{1,10}$/.test(photo) || Number(photo) > MAX_ID || !(RENDITIONS as readonly string[]).includes(rendition)) {
     throw new NotFoundError(`media ${photo.slice(0, 20)}/${rendition.slice(0, 20)}`);
   }
   return { photoId: Number(photo), rendition: rendition as Rendition };

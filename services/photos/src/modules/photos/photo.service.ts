@@ -23,6 +23,7 @@ import { photoMediaStart } from './photo-media.commands.js';
 import { receiveUpload, type ReceivedUpload, type StoredMedia } from './photo-upload.js';
 import { Photo, type MediaType } from './photo.entity.js';
 import {
+  MAX_ID,
   PHOTOS_PER_PAGE,
   REPEATABLE_UPLOAD_PARTS,
   UPLOAD_FILE_PART,
@@ -115,7 +116,7 @@ export class PhotoService {
   /** Entity resolution: a photo is visible only inside its own team; anything else reads as absent. */
   async findVisible(principal: PhotosPrincipal, id: string | number): Promise<Photo | null> {
     const text = String(id);
-    if (!/^\d{1,10}$/.test(text) || Number(text) > 2 ** 31 - 1) return null;
+    if (!/^\d{1,10}$/.test(text) || Number(text) > MAX_ID) return null;
     return this.em.getRepository(Photo).findOne({ id: Number(text), team: principal.teamId }, { populate: ['project'] });
   }
 

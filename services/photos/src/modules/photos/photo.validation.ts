@@ -12,6 +12,8 @@ export const DESCRIPTION_MAX = 5_000;
 export const TAG_MAX = 50;
 export const TAGS_MAX = 30;
 export const ACCURACY_M_MAX = 1_000_000;
+/** The largest id (PostgreSQL integer). */
+export const MAX_ID = 2 ** 31 - 1;
 
 /** The multipart parts of POST /api/v1/photos, in order of the document; `file` carries the media. */
 export const UPLOAD_FILE_PART = 'file';
@@ -42,7 +44,13 @@ const tagList = z
 
 const description = wellFormedText(z.string().max(DESCRIPTION_MAX));
 const projectId = z.string().trim().regex(DIGITS, { error: 'Must be the id of an active project of your team.' }).transform(Number);
-const isoTimestamp = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time, e.g. 2026-09-04T10:15:00Z.' }).transform((value) => new Date(value));
+/** Capture times the service stores: from the Unix epoch (a phone whose clock was reset) to the end of year 9999. */
+const CAPTURED_AT_MIN = Date.UTC(1970, 0, 1);
+const CAPTURED_AT_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const isoTimestamp = z.iso
+  .datetime({ offset: true, error: 'Must be an ISO 8601 date-time, e.g. 2026-09-04T10:15:00Z.' })
+  .transform((value) => new Date(value))
+  .refine((date) => date.getTime() >= CAPTURED_AT_MIN && date.getTime() <= CAPTURED_AT_MAX, { error: 'Must lie between 1970-01-01 and 9999-12-31.' });
 
 /**
  * The text parts of an upload, once collected (each single part a string, `tags` a list). lat and lng come together;
@@ -84,7 +92,7 @@ export const editPhotoBody = z
   .strictObject({
     description: description.optional(),
     tags: tagList.optional(),
-    project_id: z.number().int().min(1).max(2 ** 31 - 1).optional().meta({ description: 'Move the photo to this active project of the team (assignment source `corrected`).' }),
+    project_id: z.number().int().min(1).max(MAX_ID).optional().meta({ description: 'Move the photo to this active project of the team (assignment source `corrected`).' }),
   })
   .meta({ id: 'PhotosPhotoEdit', description: 'Only description, tags and project_id may change; any other field (captured_at, location, local_capture_id, …) answers 422 naming it, and nothing changes.' });
 export type PhotoEdit = z.infer<typeof editPhotoBody>;
@@ -115,9 +123,24 @@ const capturedBound = (edge: 'from' | 'to') =>
           : 'Captured at or before this instant (a date means the whole day, UTC, inclusive).',
     });
 
+const projectFilterMessage = `Must be a project id (an integer between 1 and ${MAX_ID}).`;
+
 export const listPhotosQuery = z.object({
-  project: z.string().regex(DIGITS, { error: 'Must be a project id.' }).transform(Number).optional().meta({ description: 'Only photos of this project.' }),
-  tag: wellFormedText(z.string().trim().min(1).max(TAG_MAX)).optional().meta({ description: 'Only photos carrying this tag (exact match).' }),
+  project: z
+    .string()
+    .regex(DIGITS, { error: projectFilterMessage })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: projectFilterMessage }).max(MAX_ID, { error: projectFilterMessage }))
+    .optional()
+    .meta({
+      description: 'Only photos of this project.',
+      // Documented as the integer a client sends, not the digit string it is parsed from.
+      override: ({ jsonSchema }) => {
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: MAX_ID, description: 'Only photos of this project.' });
+      },
+    }),
+  tag: wellFormedText(z.string().min(1).max(TAG_MAX)).optional().meta({ description: 'Only photos carrying this tag (exact match).' }),
   captured_from: capturedBound('from'),
   captured_to: capturedBound('to'),
   source: z.enum(ASSIGNMENT_SOURCES).optional().meta({ description: 'Only photos with this assignment source.' }),
@@ -141,8 +164,9 @@ export function photoListQueryOf(query: z.infer<typeof listPhotosQuery>): PhotoL
   const bound = (value: string | undefined, edge: 'from' | 'to'): Date | undefined => {
     if (value === undefined) return undefined;
     const isDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
-    const instant = new Date(isDate ? `${value}T00:00:00Z` : value);
-    return isDate && edge === 'to' ? new Date(instant.getTime() + DAY_MS - 1) : instant;
+    const instant = new Date(isDate ? `${value}T00:00:00Z` : value).getTime();
+    // Clamped to what a stored capture time can be (a bound beyond it selects the same photos, and PostgreSQL has no year 0).
+    return new Date(Math.min(Math.max(isDate && edge === 'to' ? instant + DAY_MS - 1 : instant, CAPTURED_AT_MIN), CAPTURED_AT_MAX));
   };
   return {
     projectId: query.project,
