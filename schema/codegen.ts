@@ -53,6 +53,10 @@ export const CODEGEN_SERVICES = {
     mappers: {
       PhotosTeam: '../modules/teams/index.js#Team',
       PhotosProject: '../modules/projects/index.js#Project',
+      PhotosPhoto: '../modules/photos/index.js#Photo',
+      PhotosPhotoPage: '../modules/photos/index.js#PhotoPage',
+      PhotosPhotoGroup: '../modules/photo-groups/index.js#PhotoGroup',
+      PhotosPhotoGroupPage: '../modules/photo-groups/index.js#PhotoGroupPage',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

@@ -12,8 +12,8 @@ import { migrations } from './migrations/index.js';
 import { AuthService, authEntities, authRoutes } from './modules/auth/index.js';
 import { ProjectService, projectEntities, projectResolvers, projectRoutes } from './modules/projects/index.js';
 import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.js';
-import { MediaUrlSigner, PhotoService, photoEntities, photoRoutes } from './modules/photos/index.js';
-import { PhotoGroupService, photoGroupEntities, photoGroupRoutes } from './modules/photo-groups/index.js';
+import { MediaUrlSigner, PhotoService, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
+import { PhotoGroupService, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, publicBaseUrl, uploadLimitsOf } from './media-config.js';
 import { createMediaStorage } from './storage/create-media-storage.js';
 import { seedDemoData } from './seed.js';
@@ -60,7 +60,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, photoResolvers, photoGroupResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

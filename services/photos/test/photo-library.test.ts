@@ -4,7 +4,7 @@ import { Photo, PhotoService } from '../src/modules/photos/index.js';
 import { PhotoGroupService } from '../src/modules/photo-groups/index.js';
 import { ProjectService } from '../src/modules/projects/index.js';
 import { LocalMediaStorage } from '../src/storage/local-media-storage.js';
-import { addProject, addToken, createTeam, startHarness, type PhotosHarness } from './helpers.js';
+import { addProject, addToken, createTeam, gql, startHarness, type PhotosHarness } from './helpers.js';
 import { jpeg, mp4 } from './media-fixtures.js';
 
 let h: PhotosHarness;
@@ -208,5 +208,65 @@ describe('ports for other modules', () => {
     expect(await new PhotoGroupService(em).countsByProject([member.project.id, other.project.id])).toEqual(new Map([[member.project.id, 1], [other.project.id, 0]]));
     expect(await photos.tagsInUse(member.team.id)).toEqual(['Beam', 'alpha', 'zinc']);
     expect(await em.count(Photo, { team: member.team.id })).toBe(3);
+  });
+});
+
+describe('subgraph', () => {
+  const PHOTO_FIELDS = 'id localCaptureId project { id name } capturedAt mediaType tags location { lat lng accuracyM } assignment { source distanceM reason } urls { full thumb annotated poster } sizeBytes durationSeconds';
+
+  it('PhotosTeam.photos and PhotosProject.photos with the assignment reasoning, photoGroups with both halves', async () => {
+    const member = await createTeam(h, 'Graph Team');
+    const site = await addProject(h, member.team, { name: 'Graph Site', lat: 40, lng: 40 });
+    const matched = await upload(member.token, { local_capture_id: 'g1', lat: '40', lng: '40.0001', accuracy_m: '5', tags: ['deck'] });
+    const loose = await upload(member.token, { local_capture_id: 'g2', captured_at: '2026-09-09T00:00:00Z' });
+    await call('PATCH', `/api/v1/photos/${loose.id}`, member.token, { project_id: site.id });
+    await call('POST', '/api/v1/photo-groups', member.token, { before_photo_id: matched.id, after_photo_id: loose.id });
+    const { body } = await gql(
+      url,
+      `{ photosTeam { photos(source: GPS) { total items { ${PHOTO_FIELDS} } } all: photos { total } photoGroups { total items { project { name } before { localCaptureId } after { localCaptureId assignment { source } } } } }
+         photosProjects { name photos(tag: "deck") { total items { localCaptureId } } } }`,
+      bearer(member.token),
+    );
+    expect(body.errors).toBeUndefined();
+    const team = body.data!.photosTeam as Json;
+    expect(team.all.total).toBe(2);
+    expect(team.photos.total).toBe(1);
+    const photo = team.photos.items[0] as Json;
+    expect(photo).toMatchObject({
+      id: String(matched.id),
+      localCaptureId: 'g1',
+      project: { id: String(site.id), name: 'Graph Site' },
+      capturedAt: null,
+      mediaType: 'PHOTO',
+      tags: ['deck'],
+      location: { lat: 40, lng: 40.0001, accuracyM: 5 },
+      assignment: { source: 'GPS', distanceM: matched.assignment.distance_m, reason: null },
+      urls: { annotated: null, poster: null },
+      sizeBytes: matched.size_bytes,
+      durationSeconds: null,
+    });
+    expect((await fetch(photo.urls.full)).status).toBe(200);
+    expect(team.photoGroups).toEqual({ total: 1, items: [{ project: { name: 'Graph Site' }, before: { localCaptureId: 'g1' }, after: { localCaptureId: 'g2', assignment: { source: 'CORRECTED' } } }] });
+    const projects = body.data!.photosProjects as Json[];
+    expect(projects.find((p) => p.name === 'Graph Site')?.photos).toEqual({ total: 1, items: [{ localCaptureId: 'g1' }] });
+    expect(projects.find((p) => p.name !== 'Graph Site')?.photos).toEqual({ total: 0, items: [] });
+  });
+
+  it('updatePhotosPhoto edits description, tags and project with PATCH\'s rules; needs photos:write', async () => {
+    const member = await createTeam(h, 'Graph Edit');
+    const site = await addProject(h, member.team, { name: 'Graph Edit Site' });
+    const photo = await upload(member.token, { local_capture_id: 'ge' });
+    const mutation = 'mutation($id: ID!, $input: PhotosPhotoEditInput!) { updatePhotosPhoto(id: $id, input: $input) { description tags project { name } assignment { source reason } } }';
+    const edited = await gql(url, mutation, bearer(member.token), { id: String(photo.id), input: { description: 'from GraphQL', tags: ['a'], projectId: String(site.id) } });
+    expect(edited.body.data?.updatePhotosPhoto).toEqual({ description: 'from GraphQL', tags: ['a'], project: { name: 'Graph Edit Site' }, assignment: { source: 'CORRECTED', reason: null } });
+    const refused = await gql(url, mutation, bearer(member.token), { id: String(photo.id), input: { projectId: 'nope' } });
+    expect(refused.body.data?.updatePhotosPhoto).toBeNull();
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const device = await gql(url, mutation, bearer(await addToken(h, member, ['capture'])), { id: String(photo.id), input: { description: 'x' } });
+    expect(device.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'photos:write' });
+    const other = await createTeam(h, 'Graph Edit Other');
+    const foreign = await gql(url, mutation, bearer(other.token), { id: String(photo.id), input: { description: 'x' } });
+    expect(foreign.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await call('GET', `/api/v1/photos/${photo.id}`, member.token)).body.data.description).toBe('from GraphQL');
   });
 });

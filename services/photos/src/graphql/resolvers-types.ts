@@ -3,9 +3,12 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Team } from '../modules/teams/index.js';
 import type { Project } from '../modules/projects/index.js';
+import type { Photo, PhotoPage } from '../modules/photos/index.js';
+import type { PhotoGroup, PhotoGroupPage } from '../modules/photo-groups/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -16,6 +19,35 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
+  updatePhotosPhoto?: Maybe<PhotosPhoto>;
+};
+
+
+export type MutationUpdatePhotosPhotoArgs = {
+  id: Scalars['ID']['input'];
+  input: PhotosPhotoEditInput;
+};
+
+/** The assignment reasoning of a capture. */
+export type PhotosAssignment = {
+  __typename?: 'PhotosAssignment';
+  /** Metres from the fix to the project's centre; null when unassigned or either position is unknown. */
+  distanceM?: Maybe<Scalars['Float']['output']>;
+  /** Set when source is UNASSIGNED. */
+  reason?: Maybe<PhotosUnassignedReason>;
+  source: PhotosAssignmentSource;
+};
+
+/** How a capture got its project: GPS matching, a manual choice at upload, a later correction, or none. */
+export type PhotosAssignmentSource =
+  | 'CORRECTED'
+  | 'GPS'
+  | 'MANUAL'
+  | 'UNASSIGNED';
+
 /** Where a project is; a project without coordinates is never auto-matched to a capture. */
 export type PhotosCoordinates = {
   __typename?: 'PhotosCoordinates';
@@ -23,6 +55,90 @@ export type PhotosCoordinates = {
   lng: Scalars['Float']['output'];
   /** Captures within this distance of the point may be matched to the project. */
   radiusM: Scalars['Float']['output'];
+};
+
+/** The GPS fix sent with a capture (read-only evidence). */
+export type PhotosLocation = {
+  __typename?: 'PhotosLocation';
+  accuracyM?: Maybe<Scalars['Float']['output']>;
+  lat: Scalars['Float']['output'];
+  lng: Scalars['Float']['output'];
+};
+
+export type PhotosMediaType =
+  | 'PHOTO'
+  | 'VIDEO';
+
+/** Signed media URLs (valid for at least a day, fetchable without a token). */
+export type PhotosMediaUrls = {
+  __typename?: 'PhotosMediaUrls';
+  /** Always null. */
+  annotated?: Maybe<Scalars['String']['output']>;
+  full: Scalars['String']['output'];
+  /** Video poster frame once made; null for photos. */
+  poster?: Maybe<Scalars['String']['output']>;
+  /** The thumbnail; the original photo (a video: a placeholder) until it is made. */
+  thumb: Scalars['String']['output'];
+};
+
+/** A photo or video of a team: the REST resource's fields in camelCase. */
+export type PhotosPhoto = {
+  __typename?: 'PhotosPhoto';
+  assignment: PhotosAssignment;
+  /** ISO 8601 UTC; null when the capture app did not send it. */
+  capturedAt?: Maybe<Scalars['String']['output']>;
+  description: Scalars['String']['output'];
+  /** Video only, once measured. */
+  durationSeconds?: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  localCaptureId: Scalars['String']['output'];
+  location?: Maybe<PhotosLocation>;
+  mediaType: PhotosMediaType;
+  mimeType: Scalars['String']['output'];
+  /** Null while unassigned. */
+  project?: Maybe<PhotosProject>;
+  sizeBytes: Scalars['Float']['output'];
+  tags: Array<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  uploadedAt: Scalars['String']['output'];
+  urls: PhotosMediaUrls;
+};
+
+/** What the office may change on a photo: caption, tags, project (capture time and GPS are read-only evidence). */
+export type PhotosPhotoEditInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Moving the photo to another active project of the team makes its assignment CORRECTED. */
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Two photos of one project paired as before and after. */
+export type PhotosPhotoGroup = {
+  __typename?: 'PhotosPhotoGroup';
+  after: PhotosPhoto;
+  before: PhotosPhoto;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  project?: Maybe<PhotosProject>;
+};
+
+/** One page of before/after pairs (25 per page), newest first. */
+export type PhotosPhotoGroupPage = {
+  __typename?: 'PhotosPhotoGroupPage';
+  items: Array<PhotosPhotoGroup>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** One page of photos (25 per page), newest capture first. */
+export type PhotosPhotoPage = {
+  __typename?: 'PhotosPhotoPage';
+  items: Array<PhotosPhoto>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
 };
 
 /** A project (job site) of a team. */
@@ -37,8 +153,18 @@ export type PhotosProject = {
   /** ISO 8601 UTC; drives the newest-activity-first order. */
   lastActivityAt: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** The project's photos, newest capture first (needs photos:read). */
+  photos?: Maybe<PhotosPhotoPage>;
   status: PhotosProjectStatus;
   team: PhotosTeam;
+};
+
+
+/** A project (job site) of a team. */
+export type PhotosProjectPhotosArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  source?: InputMaybe<PhotosAssignmentSource>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Project status. */
@@ -53,7 +179,35 @@ export type PhotosTeam = {
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** The team's before/after pairs (needs photos:read). */
+  photoGroups?: Maybe<PhotosPhotoGroupPage>;
+  /** The team's photos, filtered like GET /api/v1/photos (needs photos:read). capturedFrom/capturedTo: a date or an ISO 8601 date-time. */
+  photos?: Maybe<PhotosPhotoPage>;
 };
+
+
+/** A team (company account). Only the team the caller's token is scoped to is readable. */
+export type PhotosTeamPhotoGroupsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A team (company account). Only the team the caller's token is scoped to is readable. */
+export type PhotosTeamPhotosArgs = {
+  capturedFrom?: InputMaybe<Scalars['String']['input']>;
+  capturedTo?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+  source?: InputMaybe<PhotosAssignmentSource>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Why GPS matching left a capture unassigned (it never guesses). */
+export type PhotosUnassignedReason =
+  | 'AMBIGUOUS'
+  | 'LOW_ACCURACY'
+  | 'NO_FIX'
+  | 'OUTSIDE_RADIUS';
 
 /**
  * Subgraph of the site photo documentation service.
@@ -150,12 +304,16 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of federation types */
 export type FederationTypes = {
+  PhotosPhoto: PhotosPhoto;
   PhotosProject: PhotosProject;
   PhotosTeam: PhotosTeam;
 };
 
 /** Mapping of federation reference types */
 export type FederationReferenceTypes = {
+  PhotosPhoto:
+    ( { __typename: 'PhotosPhoto' }
+    & GraphQLRecursivePick<FederationTypes['PhotosPhoto'], {"id":true}> );
   PhotosProject:
     ( { __typename: 'PhotosProject' }
     & GraphQLRecursivePick<FederationTypes['PhotosProject'], {"id":true}> );
@@ -168,33 +326,119 @@ export type FederationReferenceTypes = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  PhotosProject: ResolverTypeWrapper<Project>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  PhotosAssignment: ResolverTypeWrapper<PhotosAssignment>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  PhotosAssignmentSource: PhotosAssignmentSource;
+  PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
+  PhotosLocation: ResolverTypeWrapper<PhotosLocation>;
+  PhotosMediaType: PhotosMediaType;
+  PhotosMediaUrls: ResolverTypeWrapper<PhotosMediaUrls>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  PhotosPhoto: ResolverTypeWrapper<Photo>;
+  PhotosPhotoEditInput: PhotosPhotoEditInput;
+  PhotosPhotoGroup: ResolverTypeWrapper<PhotoGroup>;
+  PhotosPhotoGroupPage: ResolverTypeWrapper<PhotoGroupPage>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  PhotosPhotoPage: ResolverTypeWrapper<PhotoPage>;
+  PhotosProject: ResolverTypeWrapper<Project>;
   PhotosProjectStatus: PhotosProjectStatus;
   PhotosTeam: ResolverTypeWrapper<Team>;
+  PhotosUnassignedReason: PhotosUnassignedReason;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  PhotosCoordinates: PhotosCoordinates;
-  Float: Scalars['Float']['output'];
-  PhotosProject: Project;
-  String: Scalars['String']['output'];
+  Mutation: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
+  PhotosAssignment: PhotosAssignment;
+  Float: Scalars['Float']['output'];
+  PhotosCoordinates: PhotosCoordinates;
+  PhotosLocation: PhotosLocation;
+  PhotosMediaUrls: PhotosMediaUrls;
+  String: Scalars['String']['output'];
+  PhotosPhoto: Photo;
+  PhotosPhotoEditInput: PhotosPhotoEditInput;
+  PhotosPhotoGroup: PhotoGroup;
+  PhotosPhotoGroupPage: PhotoGroupPage;
+  Int: Scalars['Int']['output'];
+  PhotosPhotoPage: PhotoPage;
+  PhotosProject: Project;
   PhotosTeam: Team;
   Query: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
+};
+
+export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
+};
+
+export type PhotosAssignmentResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosAssignment'] = ResolversParentTypes['PhotosAssignment']> = {
+  distanceM?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['PhotosAssignmentSource'], ParentType, ContextType>;
 };
 
 export type PhotosCoordinatesResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCoordinates'] = ResolversParentTypes['PhotosCoordinates']> = {
   lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   radiusM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PhotosLocationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosLocation'] = ResolversParentTypes['PhotosLocation']> = {
+  accuracyM?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PhotosMediaUrlsResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosMediaUrls'] = ResolversParentTypes['PhotosMediaUrls']> = {
+  annotated?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  full?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  poster?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thumb?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhoto'] = ResolversParentTypes['PhotosPhoto'], FederationReferenceType extends FederationReferenceTypes['PhotosPhoto'] = FederationReferenceTypes['PhotosPhoto']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosPhoto']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  assignment?: Resolver<ResolversTypes['PhotosAssignment'], ParentType, ContextType>;
+  capturedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  localCaptureId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['PhotosLocation']>, ParentType, ContextType>;
+  mediaType?: Resolver<ResolversTypes['PhotosMediaType'], ParentType, ContextType>;
+  mimeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urls?: Resolver<ResolversTypes['PhotosMediaUrls'], ParentType, ContextType>;
+};
+
+export type PhotosPhotoGroupResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhotoGroup'] = ResolversParentTypes['PhotosPhotoGroup']> = {
+  after?: Resolver<ResolversTypes['PhotosPhoto'], ParentType, ContextType>;
+  before?: Resolver<ResolversTypes['PhotosPhoto'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType>;
+};
+
+export type PhotosPhotoGroupPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhotoGroupPage'] = ResolversParentTypes['PhotosPhotoGroupPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosPhotoGroup']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhotosPhotoPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhotoPage'] = ResolversParentTypes['PhotosPhotoPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosPhoto']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProject'] = ResolversParentTypes['PhotosProject'], FederationReferenceType extends FederationReferenceTypes['PhotosProject'] = FederationReferenceTypes['PhotosProject']> = {
@@ -205,6 +449,7 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastActivityAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosProjectPhotosArgs, 'page'>>;
   status?: Resolver<ResolversTypes['PhotosProjectStatus'], ParentType, ContextType>;
   team?: Resolver<ResolversTypes['PhotosTeam'], ParentType, ContextType>;
 };
@@ -214,6 +459,8 @@ export type PhotosTeamResolvers<ContextType = PhotosContext, ParentType extends 
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photoGroups?: Resolver<Maybe<ResolversTypes['PhotosPhotoGroupPage']>, ParentType, ContextType, RequireFields<PhotosTeamPhotoGroupsArgs, 'page'>>;
+  photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosTeamPhotosArgs, 'page'>>;
 };
 
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -222,7 +469,15 @@ export type QueryResolvers<ContextType = PhotosContext, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = PhotosContext> = {
+  Mutation?: MutationResolvers<ContextType>;
+  PhotosAssignment?: PhotosAssignmentResolvers<ContextType>;
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
+  PhotosLocation?: PhotosLocationResolvers<ContextType>;
+  PhotosMediaUrls?: PhotosMediaUrlsResolvers<ContextType>;
+  PhotosPhoto?: PhotosPhotoResolvers<ContextType>;
+  PhotosPhotoGroup?: PhotosPhotoGroupResolvers<ContextType>;
+  PhotosPhotoGroupPage?: PhotosPhotoGroupPageResolvers<ContextType>;
+  PhotosPhotoPage?: PhotosPhotoPageResolvers<ContextType>;
   PhotosProject?: PhotosProjectResolvers<ContextType>;
   PhotosTeam?: PhotosTeamResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

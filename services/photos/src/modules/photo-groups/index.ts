@@ -9,3 +9,4 @@ export { photoGroupRoutes } from './photo-group.routes.js';
 export { photoGroupApi } from './photo-group.openapi.js';
 
 export const photoGroupEntities = [PhotoGroupSchema];
+export { photoGroupResolvers } from './photo-group.resolvers.js';

@@ -13,3 +13,4 @@ export { photoRoutes } from './photo.routes.js';
 export { photoApi } from './photo.openapi.js';
 
 export const photoEntities = [PhotoSchema];
+export { photoResolvers } from './photo.resolvers.js';
