@@ -20,19 +20,30 @@ export const UPLOAD_FILE_PART = 'file';
 /** Text parts that may be sent more than once (each one adds a value). */
 export const REPEATABLE_UPLOAD_PARTS = ['tags'] as const;
 
-const DECIMAL = /^-?\d{1,3}(\.\d{1,15})?$/;
+/** A plain decimal number as text (sign, digits, fraction, exponent), as any client's number formatting writes it. */
+const NUMBER_TEXT = /^-?\d{1,20}(\.\d{1,20})?([eE][-+]?\d{1,3})?$/;
 const DIGITS = /^\d{1,10}$/;
 
-/** A decimal number sent as text (a multipart part), within [min, max]. */
-function decimalPart(min: number, max: number, description: string) {
-  const error = `Must be a decimal number between ${min} and ${max}.`;
+/**
+ * A number sent as a text part, within [min, max]. Documented as the number a client sends (multipart parts are text on
+ * the wire), not as the pattern it is parsed with.
+ */
+function numberPart(min: number, max: number, description: string, integer = false) {
+  const error = integer ? `Must be an integer between ${min} and ${max}.` : `Must be a number between ${min} and ${max}.`;
+  const number = z.number().min(min, { error }).max(max, { error });
   return z
     .string()
     .trim()
-    .regex(DECIMAL, { error })
+    .regex(integer ? DIGITS : NUMBER_TEXT, { error })
     .transform(Number)
-    .pipe(z.number().min(min, { error }).max(max, { error }))
-    .meta({ description });
+    .pipe(integer ? number.int({ error }) : number)
+    .meta({
+      description,
+      override: ({ jsonSchema }) => {
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, { type: integer ? 'integer' : 'number', minimum: min, maximum: max, description });
+      },
+    });
 }
 
 const tag = wellFormedText(z.string().trim().min(1).max(TAG_MAX));
@@ -43,7 +54,6 @@ const tagList = z
   .transform((tags) => [...new Set(tags)]);
 
 const description = wellFormedText(z.string().max(DESCRIPTION_MAX));
-const projectId = z.string().trim().regex(DIGITS, { error: 'Must be the id of an active project of your team.' }).transform(Number);
 /** Capture times the service stores: from the Unix epoch (a phone whose clock was reset) to the end of year 9999. */
 const CAPTURED_AT_MIN = Date.UTC(1970, 0, 1);
 const CAPTURED_AT_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
@@ -60,17 +70,10 @@ export const uploadFields = z
   .strictObject({
     local_capture_id: wellFormedText(z.string().trim().min(1).max(LOCAL_CAPTURE_ID_MAX)).meta({ description: 'The capture app\'s own id of the capture; the upload is idempotent on it (per team).' }),
     captured_at: isoTimestamp.optional().meta({ description: 'When the capture was taken (ISO 8601 with offset). Optional; stored as read-only evidence.' }),
-    lat: decimalPart(-90, 90, 'Latitude of the GPS fix (WGS 84).').optional(),
-    lng: decimalPart(-180, 180, 'Longitude of the GPS fix (WGS 84).').optional(),
-    accuracy_m: z
-      .string()
-      .trim()
-      .regex(/^\d{1,7}(\.\d{1,6})?$/, { error: `Must be a number of metres between 0 and ${ACCURACY_M_MAX}.` })
-      .transform(Number)
-      .pipe(z.number().max(ACCURACY_M_MAX, { error: `Must be a number of metres between 0 and ${ACCURACY_M_MAX}.` }))
-      .optional()
-      .meta({ description: 'Horizontal accuracy of the fix, metres.' }),
-    project_id: projectId.optional().meta({ description: 'A manual choice of project (must be an active project of the team): assignment source `manual`.' }),
+    lat: numberPart(-90, 90, 'Latitude of the GPS fix (WGS 84).').optional(),
+    lng: numberPart(-180, 180, 'Longitude of the GPS fix (WGS 84).').optional(),
+    accuracy_m: numberPart(0, ACCURACY_M_MAX, 'Horizontal accuracy of the fix, metres.').optional(),
+    project_id: numberPart(1, MAX_ID, 'A manual choice of project (must be an active project of the team): assignment source `manual`.', true).optional(),
     description: description.optional(),
     tags: tagList.optional().meta({ description: `Repeat the part for several tags (at most ${TAGS_MAX}, each 1–${TAG_MAX} characters).` }),
   })
@@ -123,23 +126,8 @@ const capturedBound = (edge: 'from' | 'to') =>
           : 'Captured at or before this instant (a date means the whole day, UTC, inclusive).',
     });
 
-const projectFilterMessage = `Must be a project id (an integer between 1 and ${MAX_ID}).`;
-
 export const listPhotosQuery = z.object({
-  project: z
-    .string()
-    .regex(DIGITS, { error: projectFilterMessage })
-    .transform(Number)
-    .pipe(z.number().int().min(1, { error: projectFilterMessage }).max(MAX_ID, { error: projectFilterMessage }))
-    .optional()
-    .meta({
-      description: 'Only photos of this project.',
-      // Documented as the integer a client sends, not the digit string it is parsed from.
-      override: ({ jsonSchema }) => {
-        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-        Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: MAX_ID, description: 'Only photos of this project.' });
-      },
-    }),
+  project: numberPart(1, MAX_ID, 'Only photos of this project.', true).optional(),
   tag: wellFormedText(z.string().min(1).max(TAG_MAX)).optional().meta({ description: 'Only photos carrying this tag (exact match).' }),
   captured_from: capturedBound('from'),
   captured_to: capturedBound('to'),
