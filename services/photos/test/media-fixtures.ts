@@ -36,12 +36,16 @@ export function heicish(): Buffer {
   return Buffer.concat([ftyp, box('meta', Buffer.alloc(64)), box('mdat', Buffer.alloc(5000, 7))]);
 }
 
-/** A 1-second 160×120 MP4 (test pattern), made by ffmpeg. */
-export async function mp4(): Promise<Buffer> {
+const TEST_PATTERN = 'testsrc=duration=1:size=160x120:rate=10';
+/** Random pixels: barely compressible, a few hundred KB for a second. */
+export const NOISE = 'nullsrc=s=320x240:d=1:r=10,geq=random(1)*255:128:128';
+
+/** A 1-second MP4 made by ffmpeg: a 160×120 test pattern (about 5 KB), or `source` (an ffmpeg lavfi graph). */
+export async function mp4(source = TEST_PATTERN): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'photos-video-'));
   const file = path.join(dir, 'clip.mp4');
   try {
-    await promisify(execFile)(ffmpeg.path, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
+    await promisify(execFile)(ffmpeg.path, ['-v', 'error', '-f', 'lavfi', '-i', source, '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
     return await readFile(file);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -7,15 +7,17 @@ import path from 'node:path';
 import { MediaUrlSigner, Photo } from '../src/modules/photos/index.js';
 import { Project } from '../src/modules/projects/index.js';
 import { addProject, addToken, createTeam, startHarness, type PhotosHarness } from './helpers.js';
-import { avif, gif, heicish, jpeg, mp4, noisyJpeg, png, webp } from './media-fixtures.js';
+import { NOISE, avif, gif, heicish, jpeg, mp4, noisyJpeg, png, webp } from './media-fixtures.js';
+import { exchangeRawHttp, rawHttpRequest } from '@tributary/kit/testing';
 
 const SECRET = Buffer.alloc(32, 9).toString('base64');
 const PHOTO_MAX_BYTES = 200_000;
+const VIDEO_MAX_BYTES = 150_000;
 let h: PhotosHarness;
 let url: string;
 
 beforeAll(async () => {
-  h = await startHarness({ PHOTO_MAX_BYTES: String(PHOTO_MAX_BYTES), SECRETS_ENCRYPTION_KEY: SECRET });
+  h = await startHarness({ PHOTO_MAX_BYTES: String(PHOTO_MAX_BYTES), VIDEO_MAX_BYTES: String(VIDEO_MAX_BYTES), SECRETS_ENCRYPTION_KEY: SECRET });
   url = h.service.url;
 });
 afterAll(async () => {
@@ -236,7 +238,7 @@ describe('refusals leave nothing behind', () => {
     await expectNothingStored(member.team.id, filesBefore);
   });
 
-  it('413 for a photo over PHOTO_MAX_BYTES', async () => {
+  it('413 for a photo over PHOTO_MAX_BYTES and a video over VIDEO_MAX_BYTES (a photo that size is fine)', async () => {
     const member = await createTeam(h, 'Too Large Team');
     const filesBefore = (await storedFiles()).length;
     const big = await noisyJpeg(400);
@@ -244,7 +246,24 @@ describe('refusals leave nothing behind', () => {
     const res = await upload(member.token, big, { local_capture_id: 'big' });
     expect(res.status).toBe(413);
     expect(res.body.error).toEqual({ code: 'payload_too_large', message: `The photo is larger than the limit of ${PHOTO_MAX_BYTES} bytes.` });
+    const video = await mp4(NOISE);
+    expect(video.length).toBeGreaterThan(VIDEO_MAX_BYTES);
+    const refusedVideo = await upload(member.token, video, { local_capture_id: 'big-video' });
+    expect(refusedVideo.status).toBe(413);
+    expect(refusedVideo.body.error?.message).toBe(`The video is larger than the limit of ${VIDEO_MAX_BYTES} bytes.`);
     await expectNothingStored(member.team.id, filesBefore);
+    const sized = await noisyJpeg(330);
+    expect(sized.length).toBeGreaterThan(VIDEO_MAX_BYTES);
+    expect(sized.length).toBeLessThan(PHOTO_MAX_BYTES);
+    expect((await upload(member.token, sized, { local_capture_id: 'photo-sized' })).status).toBe(201);
+  });
+
+  it('413 at once for a body announced larger than any file may be, before reading it', async () => {
+    const member = await createTeam(h, 'Announced Team');
+    const announced = PHOTO_MAX_BYTES + 2 * 1024 * 1024;
+    const res = await exchangeRawHttp(url, rawHttpRequest(`POST /api/v1/photos HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${member.token}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${announced}\r\n\r\n--b\r\n`));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'payload_too_large' } });
   });
 
   it('422 for a file cut short (a JPEG without its end, an MP4 missing its tail) or empty', async () => {

@@ -48,8 +48,16 @@ export interface ReceiveUploadOptions {
   skipFile?(parts: Readonly<Record<string, string[]>>): Promise<boolean>;
 }
 
+/** Room for the text parts and the multipart framing beside the largest file a body may carry. */
+export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
 /** Reads the whole upload; throws a DomainError (4xx) after removing whatever it stored. */
 export async function receiveUpload(req: IncomingMessage, options: ReceiveUploadOptions): Promise<ReceivedUpload> {
+  // A body announced larger than any accepted file is refused before a byte of it is read.
+  const largest = Math.max(options.limits.photoMaxBytes, options.limits.videoMaxBytes) + MULTIPART_OVERHEAD_BYTES;
+  if (Number(req.headers['content-length'] ?? 0) > largest) {
+    throw new PayloadTooLargeError(`${largest} bytes`, { publicMessage: `The upload is larger than the limit of ${largest} bytes (the largest file plus its form).` });
+  }
   let busboy: Busboy.Busboy;
   try {
     busboy = Busboy({ headers: req.headers, limits: { ...UPLOAD_PART_LIMITS, fileSize: Number.MAX_SAFE_INTEGER } });
