@@ -252,6 +252,19 @@ describe('subgraph', () => {
     expect(projects.find((p) => p.name !== 'Graph Site')?.photos).toEqual({ total: 0, items: [] });
   });
 
+  it('_entities resolves the caller\'s own photos only (photos:read), another team\'s as null', async () => {
+    const member = await createTeam(h, 'Entities Team');
+    const other = await createTeam(h, 'Entities Other');
+    const own = await upload(member.token, { local_capture_id: 'ent' });
+    const foreign = await upload(other.token, { local_capture_id: 'ent' });
+    const query = 'query($reps: [_Any!]!) { _entities(representations: $reps) { ... on PhotosPhoto { id localCaptureId } } }';
+    const reps = [{ __typename: 'PhotosPhoto', id: String(own.id) }, { __typename: 'PhotosPhoto', id: String(foreign.id) }];
+    const { body } = await gql(url, query, bearer(member.token), { reps });
+    expect(body.data?._entities).toEqual([{ id: String(own.id), localCaptureId: 'ent' }, null]);
+    const refused = await gql(url, query, bearer(await addToken(h, member, ['projects:read'])), { reps });
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'photos:read' });
+  });
+
   it('updatePhotosPhoto edits description, tags and project with PATCH\'s rules; needs photos:write', async () => {
     const member = await createTeam(h, 'Graph Edit');
     const site = await addProject(h, member.team, { name: 'Graph Edit Site' });

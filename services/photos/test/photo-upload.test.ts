@@ -4,7 +4,9 @@ import { WorkflowOutboxEntry } from '@tributary/kit';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { MediaUrlSigner, Photo } from '../src/modules/photos/index.js';
+import { LocalMediaStorage } from '../src/storage/local-media-storage.js';
 import { Project } from '../src/modules/projects/index.js';
 import { addProject, addToken, createTeam, startHarness, type PhotosHarness } from './helpers.js';
 import { NOISE, avif, gif, heicish, jpeg, mp4, noisyJpeg, png, webp } from './media-fixtures.js';
@@ -336,6 +338,32 @@ describe('access', () => {
     expect(refused.body.error).toMatchObject({ code: 'forbidden', missing_scope: 'photos:write' });
     const anonymous = await fetch(`${url}/api/v1/photos`, { method: 'POST', body: new FormData() });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('renditions written by the media workflow', () => {
+  it('once thumb_key, poster_key and duration_seconds are set, thumb serves the thumbnail (cacheable) and a video shows its poster and duration', async () => {
+    const member = await createTeam(h, 'Renditions Team');
+    const storage = new LocalMediaStorage(h.mediaDir);
+    const photo = (await upload(member.token, await jpeg(), { local_capture_id: 'r-photo' })).body.data;
+    const video = (await upload(member.token, await mp4(), { local_capture_id: 'r-video' })).body.data;
+    const thumbBytes = await png();
+    const posterBytes = await jpeg(32, 18);
+    await storage.put(`teams/${member.team.id}/photos/r1/thumb`, Readable.from([thumbBytes]), 'image/png');
+    await storage.put(`teams/${member.team.id}/photos/r2/poster`, Readable.from([posterBytes]), 'image/jpeg');
+    const em = h.orm.em.fork();
+    await em.nativeUpdate(Photo, { id: photo.id }, { thumbKey: `teams/${member.team.id}/photos/r1/thumb`, width: 64, height: 48, mediaProcessedAt: new Date() });
+    await em.nativeUpdate(Photo, { id: video.id }, { posterKey: `teams/${member.team.id}/photos/r2/poster`, durationSeconds: 1, mediaProcessedAt: new Date() });
+
+    const thumb = await fetchBytes(photo.urls.thumb);
+    expect(thumb.bytes.equals(thumbBytes)).toBe(true);
+    expect([thumb.headers.get('content-type'), thumb.headers.get('cache-control')]).toEqual(['image/png', expect.stringMatching(/^private, max-age=\d+, immutable$/)]);
+    const shown = (await (await fetch(`${url}/api/v1/photos/${video.id}`, { headers: bearer(member.token) })).json()) as { data: PhotoBody };
+    expect(shown.data.duration_seconds).toBe(1);
+    expect(shown.data.urls.poster).toEqual(expect.stringContaining(`/api/v1/media/${video.id}/poster?`));
+    expect((await fetchBytes(shown.data.urls.poster!)).bytes.equals(posterBytes)).toBe(true);
+    // A video's thumb stands in with the poster until its own thumbnail exists.
+    expect((await fetchBytes(shown.data.urls.thumb)).bytes.equals(posterBytes)).toBe(true);
   });
 });
 
