@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ContainerCheck, TAIL_WINDOW, type ContainerFormat } from '../src/modules/photos/media-integrity.js';
+import { ByteRangeSlice, byteRange } from '../src/modules/photos/media-range.js';
 import { renditionSource } from '../src/modules/photos/media-rendition.js';
 import { MediaUrlSigner } from '../src/modules/photos/media-urls.js';
 import { assignmentFromMatch, chosenAssignment } from '../src/modules/photos/photo-assignment.js';
@@ -77,6 +78,20 @@ describe('renditionSource', () => {
     expect(renditionSource(video, 'poster')).toBeNull();
     expect(renditionSource({ ...video, posterKey: 'p' }, 'thumb')).toEqual({ kind: 'stored', key: 'p', exact: false });
     expect(renditionSource({ ...video, posterKey: 'p' }, 'poster')).toEqual({ kind: 'stored', key: 'p', exact: true });
+  });
+});
+
+describe('byte ranges', () => {
+  it('serves one satisfiable range (suffixes and open ends too) and ignores the rest', async () => {
+    expect(byteRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(byteRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
+    expect(byteRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(byteRange('bytes=990-5000', 1000)).toEqual({ start: 990, end: 999 });
+    for (const header of [undefined, '', 'bytes=-', 'bytes=5-1', 'bytes=1000-', 'bytes=0-1,5-6', 'items=0-1', 'bytes=-0']) expect(byteRange(header, 1000)).toBeNull();
+    const slice = Readable.from([Buffer.from('abcdef'), Buffer.from('ghij')]).pipe(new ByteRangeSlice({ start: 4, end: 7 }));
+    const chunks: Buffer[] = [];
+    for await (const chunk of slice) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('efgh');
   });
 });
 

@@ -139,7 +139,12 @@ describe('upload', () => {
     // Before the poster exists a video's thumb is a placeholder image; the full URL is the video itself.
     const thumb = await fetchBytes(video.urls.thumb);
     expect([thumb.status, thumb.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
-    expect((await fetchBytes(video.urls.full)).headers.get('content-type')).toBe('video/mp4');
+    const whole = await fetchBytes(video.urls.full);
+    expect([whole.headers.get('content-type'), whole.headers.get('accept-ranges')]).toEqual(['video/mp4', 'bytes']);
+    // A <video> element seeks with ranges.
+    const ranged = await fetch(video.urls.full, { headers: { range: 'bytes=100-199' } });
+    expect([ranged.status, ranged.headers.get('content-range'), ranged.headers.get('content-length')]).toEqual([206, `bytes 100-199/${whole.bytes.length}`, '100']);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(whole.bytes.subarray(100, 200))).toBe(true);
     const poster = await fetchBytes(video.urls.full.replace('/full?', '/poster?'));
     expect(poster.status).toBe(403); // a URL edited to another rendition is not signed for it
   });

@@ -62,6 +62,8 @@ const uploadBody = z.object({
   ...uploadFields.shape,
 });
 
+const mediaContent = { 'image/*': { schema: z.string().meta({ format: 'binary' }) }, 'video/*': { schema: z.string().meta({ format: 'binary' }) } };
+
 function uploadError(description: string) {
   return { description, content: { 'application/json': { schema: envelopeErrorBody } } };
 }
@@ -149,7 +151,10 @@ export const photoApi = {
         path: z.object({ photo: z.string().meta({ description: 'Photo id.' }), rendition: z.enum(RENDITIONS) }),
         query: z.object({ expires: z.string().meta({ description: 'Unix seconds, as signed.' }), signature: z.string().meta({ description: 'base64url HMAC-SHA256, as signed.' }) }),
       },
-      responses: { '200': { description: 'The media bytes, with their Content-Type and Content-Length.', content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) }, 'video/*': { schema: z.string().meta({ format: 'binary' }) } } } },
+      responses: {
+        '200': { description: 'The media bytes, with their Content-Type and Content-Length.', content: mediaContent },
+        '206': { description: 'One byte range (`Range: bytes=a-b`), with Content-Range; other ranges are ignored (200).', content: mediaContent },
+      },
     },
   }),
 };

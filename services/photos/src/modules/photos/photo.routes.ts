@@ -2,6 +2,7 @@ import { ForbiddenError, NotFoundError, mountApiRoute, parseInput } from '@tribu
 import { Router, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
+import { ByteRangeSlice, byteRange, type ByteRange } from './media-range.js';
 import { RENDITIONS, type MediaUrlSigner, type Rendition } from './media-urls.js';
 import { photoApi } from './photo.openapi.js';
 import { presentPhoto, presentPhotoPage } from './photo.presenter.js';
@@ -35,7 +36,7 @@ export function photoRoutes(auth: AuthService, photos: PhotoService, urls: Media
     if (expires === null || urls.check(photoId, rendition, expires, signature) !== 'valid') throw new ForbiddenError(INVALID_MEDIA_LINK_MESSAGE);
     const media = await photos.openMedia(photoId, rendition);
     if (!media) throw new NotFoundError(`media ${photoId}/${rendition}`);
-    await sendMedia(res, media, urls.secondsLeft(expires));
+    await sendMedia(res, media, urls.secondsLeft(expires), byteRange(req.headers.range, media.sizeBytes));
   });
   return router;
 }
@@ -53,16 +54,18 @@ function mediaTarget(photo: string, rendition: string): { photoId: number; rendi
  * the URL expires; a stand-in is revalidated, since the real thumbnail replaces it. Served media is never sniffed or
  * run as a document by the browser.
  */
-async function sendMedia(res: Response, media: MediaObject, secondsLeft: number): Promise<void> {
-  res.status(200);
+async function sendMedia(res: Response, media: MediaObject, secondsLeft: number, range: ByteRange | null): Promise<void> {
+  res.status(range ? 206 : 200);
   res.setHeader('Content-Type', media.contentType);
-  res.setHeader('Content-Length', String(media.sizeBytes));
+  res.setHeader('Accept-Ranges', 'bytes');
+  if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${media.sizeBytes}`);
+  res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : media.sizeBytes));
   res.setHeader('Cache-Control', media.exact ? `private, max-age=${secondsLeft}, immutable` : 'private, no-cache');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   res.setHeader('Content-Disposition', 'inline');
   try {
-    await pipeline(media.body, res);
+    await (range ? pipeline(media.body, new ByteRangeSlice(range), res) : pipeline(media.body, res));
   } catch {
     // The client went away mid-transfer (or storage failed after the headers were sent): nothing more to answer.
     res.destroy();
