@@ -71,7 +71,13 @@ export function partsWithHostileField(schema: JsonSchema, field: string): fc.Arb
     fc.array(hostileText(200), { minLength: 2, maxLength: 3 }).map((texts): FuzzPart[] => texts.map((text) => ({ name: field, value: text }))),
     fc.uint8Array({ maxLength: 2_000 }).map((bytes): FuzzPart[] => [{ name: field, value: bytes, filename: 'x' }]),
   );
-  return fc.tuple(conformingParts(schema), hostile).map(([valid, bad]) => [...valid.filter((part) => part.name !== field), ...bad]);
+  // Anywhere among the others: a part read before the rest of the body (an id looked up early) is hostile too.
+  return fc
+    .tuple(conformingParts(schema), hostile)
+    .chain(([valid, bad]) => {
+      const parts = [...valid.filter((part) => part.name !== field), ...bad];
+      return fc.shuffledSubarray(parts, { minLength: parts.length, maxLength: parts.length });
+    });
 }
 
 /** Valid parts plus parts the document does not name. */

@@ -5,6 +5,7 @@ import {
   ValidationError,
   checkInput,
   enqueueWorkflowStart,
+  isWellFormedText,
   parseInput,
   transactionWithAfterCommit,
   type FieldErrors,
@@ -23,6 +24,7 @@ import { photoMediaStart } from './photo-media.commands.js';
 import { receiveUpload, type ReceivedUpload, type StoredMedia } from './photo-upload.js';
 import { Photo, type MediaType } from './photo.entity.js';
 import {
+  LOCAL_CAPTURE_ID_MAX,
   MAX_ID,
   PHOTOS_PER_PAGE,
   REPEATABLE_UPLOAD_PARTS,
@@ -85,8 +87,11 @@ export class PhotoService {
       limits: this.options.limits,
       keyFor: (id) => `teams/${principal.teamId}/photos/${id}/original`,
       skipFile: async (parts) => {
-        const id = parts.local_capture_id?.[0]?.trim();
-        return id !== undefined && parts.local_capture_id!.length === 1 && (await em.getRepository(Photo).count({ team: principal.teamId, localCaptureId: id })) > 0;
+        const ids = parts.local_capture_id ?? [];
+        const id = ids[0]?.trim();
+        // Only an id the upload could store is looked up (the full check of every part comes after the body).
+        if (ids.length !== 1 || !id || id.length > LOCAL_CAPTURE_ID_MAX || !isWellFormedText(id)) return false;
+        return (await em.getRepository(Photo).count({ team: principal.teamId, localCaptureId: id })) > 0;
       },
     });
     try {
