@@ -75,6 +75,7 @@ class UploadReading {
   private fileStream: Readable | null = null;
   private skippedFile = false;
   private storedKey: string | null = null;
+  private stopReading: () => void = () => undefined;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -83,7 +84,9 @@ class UploadReading {
   ) {}
 
   async result(): Promise<ReceivedUpload> {
+    // Settles when busboy has read the whole body, or at the first failure (which stops reading it).
     const parsed = new Promise<void>((resolve) => {
+      this.stopReading = resolve;
       this.busboy.on('field', (name, value, info) => this.onField(name, value, info));
       this.busboy.on('file', (name, stream) => this.onFile(name, stream));
       this.busboy.on('partsLimit', () => this.fail(new PayloadTooLargeError('parts', { publicMessage: `At most ${UPLOAD_PART_LIMITS.parts} parts.` })));
@@ -94,7 +97,6 @@ class UploadReading {
       // A client that goes away mid-body: busboy never hears the end.
       this.req.on('close', () => {
         if (!this.req.complete) this.fail(malformed(new Error('upload aborted by the client')));
-        resolve();
       });
       this.req.pipe(this.busboy);
     });
@@ -163,6 +165,7 @@ class UploadReading {
     this.req.unpipe(this.busboy);
     this.req.resume();
     this.fileStream?.destroy(isDomainError(error) ? error : malformed(error));
+    this.stopReading();
   }
 }
 
