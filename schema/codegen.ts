@@ -60,6 +60,10 @@ export const CODEGEN_SERVICES = {
       PhotosCreatedAccessToken: '../modules/auth/index.js#CreatedIntegrationToken',
       PhotosNearbyDecision: '../modules/projects/index.js#NearbyProjects',
       PhotosNearbyCandidate: '../modules/projects/index.js#ProjectMatchCandidate',
+      PhotosPhoto: '../modules/photos/index.js#Photo',
+      PhotosPhotoPage: '../modules/photos/index.js#PhotoPage',
+      PhotosPhotoGroup: '../modules/photo-groups/index.js#PhotoGroup',
+      PhotosPhotoGroupPage: '../modules/photo-groups/index.js#PhotoGroupPage',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

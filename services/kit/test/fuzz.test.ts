@@ -2,13 +2,16 @@
 // for (a 500 from text the database cannot store, a status the document does not list, a documented bound the server
 // does not honour) against a real app over real HTTP, and pass once the defect is fixed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import fc from 'fast-check';
 import { createSchema } from 'zod-openapi';
 import { z } from 'zod';
 import {
   AuthenticationError,
   ConflictError,
+  MalformedRequestError,
+  UnsupportedMediaTypeError,
+  ValidationError,
   createServiceApiDocument,
   createServiceApp,
   defineApiRoute,
@@ -88,6 +91,17 @@ function notesApi(options: { text: z.ZodString; documentedLimitMin: number }) {
         responses: { '200': { description: 'Notes.' } },
       },
     }),
+    attach: defineApiRoute({
+      method: 'post',
+      path: '/api/notes/attachments',
+      errors: [401, 422],
+      operation: {
+        operationId: 'attachToNote',
+        security: bearerSecurity,
+        requestBody: { content: { 'multipart/form-data': { schema: z.object({ caption: options.text, file: z.string().meta({ format: 'binary' }) }) } } },
+        responses: { '201': { description: 'Attached.' } },
+      },
+    }),
     get: defineApiRoute({
       method: 'get',
       path: '/api/notes/:id',
@@ -100,6 +114,22 @@ function notesApi(options: { text: z.ZodString; documentedLimitMin: number }) {
       },
     }),
   };
+}
+
+/** The text parts of a small multipart body (the fixture's own reader; a service streams with busboy). */
+async function textParts(req: Request): Promise<Record<string, string>> {
+  const boundary = /boundary=([^;]+)/.exec(req.headers['content-type'] ?? '')?.[1];
+  if (!req.is('multipart/form-data') || !boundary) throw new UnsupportedMediaTypeError(req.headers['content-type']);
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString('utf8');
+  if (!body.trimEnd().endsWith(`--${boundary}--`)) throw new MalformedRequestError('multipart cut short');
+  const parts: Record<string, string> = {};
+  for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    const match = /name="([^"]*)"(; filename="[^"]*")?[^]*?\r\n\r\n([^]*)\r\n$/.exec(part);
+    if (match && !match[2]) parts[match[1]!] = match[3]!;
+  }
+  return parts;
 }
 
 interface NotesApp {
@@ -122,6 +152,7 @@ async function startNotesApp(defects: { nulReachesStorage?: boolean; limitDocume
   const app = await createServiceApp({
     service: 'fuzz-fixture',
     logger,
+    otherBodyRoutes: [{ path: '/api/notes/attachments', mediaTypes: ['multipart/form-data'] }],
     errorFormat: envelopeErrorFormat,
     readiness: [],
     configure(express) {
@@ -129,6 +160,13 @@ async function startNotesApp(defects: { nulReachesStorage?: boolean; limitDocume
       mountApiRoute(router, served.create, (req, res) => {
         authenticate(req.headers.authorization);
         store(parseInput(z.object({ text, pinned: z.boolean().optional() }), req.body).text);
+        res.status(201).json({});
+      });
+      mountApiRoute(router, served.attach, async (req, res) => {
+        authenticate(req.headers.authorization);
+        const caption = (await textParts(req)).caption;
+        if (caption === undefined) throw new ValidationError({ caption: ['This field is required.'] });
+        store(parseInput(z.object({ caption: text }), { caption }).caption);
         res.status(201).json({});
       });
       mountApiRoute(router, served.list, (req, res) => {
@@ -190,6 +228,11 @@ describe('fuzz properties against a live app', () => {
     const failure = await failureOf(assertHostileInputsAnswered(target(broken), operation(broken, 'POST', '/api/notes')));
     expect(failure.message).toMatch(/Counterexample: \[\{"method":"POST","url":"\/api\/notes".*"body":".*\\u0000/);
     expect(failure.cause).toMatch(/^server error \(hostile: body.*answered 500/);
+  });
+
+  it('hostile inputs: finds a 500 from a multipart text part the storage cannot hold and prints the parts', async () => {
+    const failure = await failureOf(assertHostileInputsAnswered(target(broken), operation(broken, 'POST', '/api/notes/attachments')));
+    expect(failure.cause).toMatch(/^server error \(hostile: multipart part caption\): POST \/api\/notes\/attachments with multipart \[.*"caption"=".*\\u0000.*answered 500/);
   });
 
   it('hostile inputs: finds a status the document does not list', async () => {

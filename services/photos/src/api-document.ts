@@ -8,6 +8,8 @@ import { bootstrapApi } from './modules/bootstrap/index.js';
 import { projectApi } from './modules/projects/index.js';
 import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
 import { deviceApi } from './modules/devices/index.js';
+import { photoApi } from './modules/photos/index.js';
+import { photoGroupApi } from './modules/photo-groups/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -19,7 +21,15 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
-    routes: [...Object.values(authApi), ...Object.values(bootstrapApi), ...Object.values(projectApi), ...Object.values(deviceApi), ...Object.values(webhookEndpointApi)],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    routes: [
+      ...Object.values(authApi),
+      ...Object.values(bootstrapApi),
+      ...Object.values(projectApi),
+      ...Object.values(photoApi),
+      ...Object.values(photoGroupApi),
+      ...Object.values(deviceApi),
+      ...Object.values(webhookEndpointApi),
+    ],
   });
 }

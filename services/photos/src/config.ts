@@ -1,5 +1,5 @@
-// The photos service's environment: the kit's serviceEnv plus the media limits, where media is stored, and the kit's
-// secrets env.
+// The photos service's environment: the kit's serviceEnv plus the media limits, where media is stored, the rate
+// limits and the kit's secrets env.
 import { envInteger, envUrl, requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
 import { rateLimitFields } from './rate-limits.js';
@@ -26,6 +26,9 @@ export const mediaFields = {
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 };
 
-/** `serve` and `worker`: serviceEnv + media + rate limits (rate-limits.ts) + secrets (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets). */
+/**
+ * `serve` and `worker`: serviceEnv + media + rate limits (rate-limits.ts) + SECRETS_ENCRYPTION_KEY (seals webhook
+ * endpoint secrets; media URLs are signed with a key derived from it).
+ */
 export const photosEnv = serviceEnv.extend({ ...mediaFields, ...rateLimitFields, ...secretsFields }).superRefine(requireSecretsKeyInProduction);
 export type PhotosConfig = z.infer<typeof photosEnv>;

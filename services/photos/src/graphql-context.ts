@@ -6,6 +6,8 @@ import type { BootstrapService } from './modules/bootstrap/index.js';
 import type { ProjectService } from './modules/projects/index.js';
 import type { TeamRole, TeamService } from './modules/teams/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
+import type { MediaUrlSigner, PhotoService } from './modules/photos/index.js';
+import type { PhotoGroupService } from './modules/photo-groups/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
@@ -16,6 +18,10 @@ export interface PhotosServices {
   devices: DeviceService;
   webhookEndpoints: WebhookEndpointService;
   bootstrap: BootstrapService;
+  photos: PhotoService;
+  photoGroups: PhotoGroupService;
+  /** Signs the media URLs of the photos resolvers return. */
+  mediaUrls: MediaUrlSigner;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -17,6 +17,10 @@ import { TeamService, teamEntities, teamResolvers } from './modules/teams/index.
 import { createTeamWebhookEmitter } from './modules/webhooks/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
+import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
+import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
+import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, publicBaseUrl, uploadLimitsOf } from './media-config.js';
+import { createMediaStorage } from './storage/create-media-storage.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { photosWorker } from './worker.js';
@@ -24,7 +28,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -33,20 +37,25 @@ export type { ServiceApp as PhotosApp, RunningService as RunningPhotosService };
 
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<PhotosConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
-  // countSources: what GET /projects/{project} counts; each module that owns counted records appends its source.
-  // Workflow starts (webhook deliveries, media rendering) are committed with their change and dispatched after it.
+  // Workflow starts (media rendering, webhook deliveries) are committed with their change and dispatched after it.
   const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
   const webhooks = createTeamWebhookEmitter({ outbox: temporal.outbox });
-  const projects = new ProjectService(orm.em, { countSources: [], events: webhooks });
+  const mediaUrls = new MediaUrlSigner(mediaSigningSecret(config), publicBaseUrl(config));
+  const photoGroups = new PhotoGroupService(orm.em);
+  // What GET /projects/{project} counts: each module that owns counted records brings its source.
+  const projects = new ProjectService(orm.em, { countSources: [photoCountSource(orm.em), photoGroupCountSource(photoGroups)], events: webhooks });
+  const photos = new PhotoService(orm.em, { storage: createMediaStorage(config), limits: uploadLimitsOf(config), projects, outbox: temporal.outbox });
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
     projects,
-    // tagSources: bootstrap's tags in use; the module that stores tags appends its source.
-    bootstrap: new BootstrapService(projects, { limits: { photoMaxBytes: config.PHOTO_MAX_BYTES, videoMaxBytes: config.VIDEO_MAX_BYTES }, tagSources: [] }),
+    bootstrap: new BootstrapService(projects, { limits: { photoMaxBytes: config.PHOTO_MAX_BYTES, videoMaxBytes: config.VIDEO_MAX_BYTES }, tagSources: [photos] }),
     integrationTokens: new IntegrationTokenService(orm.em),
     devices: new DeviceService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
+    photos,
+    photoGroups,
+    mediaUrls,
   };
   // Rate-limit counters (per token, uploads apart; login): in memory, or in Redis when REDIS_URL is set.
   const rateLimits = await openRateLimitStore(config, logger);
@@ -61,14 +70,17 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       mountRateLimits(express, { store: rateLimits, config, logger });
       express.use(authRoutes({ auth: services.auth, signIn: new SignInService(orm.em), integrationTokens: services.integrationTokens }));
       express.use(deviceRoutes(services.auth, services.devices));
-      express.use(projectRoutes(services.auth, services.projects));
       express.use(bootstrapRoutes(services.auth, services.bootstrap));
+      express.use(projectRoutes(services.auth, services.projects));
+      express.use(photoRoutes(services.auth, services.photos, mediaUrls));
+      express.use(photoGroupRoutes(services.auth, services.photoGroups, mediaUrls));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
+    otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

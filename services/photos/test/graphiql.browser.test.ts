@@ -63,8 +63,8 @@ describe('photos GraphiQL page', () => {
   }, 60_000);
 
   it('shows the placeholder, never the demo credential, under NODE_ENV=production', async () => {
-    // Production requires the secrets key (webhook endpoint secrets are sealed with it).
-    const config = testServiceConfig(photosService, h.db.url, { NODE_ENV: 'production', GRAPHIQL_DEMO_AUTHORIZATION: DEMO_AUTHORIZATION, SECRETS_ENCRYPTION_KEY: process.env['SECRETS_ENCRYPTION_KEY'] ?? '' });
+    // Production needs a real SECRETS_ENCRYPTION_KEY (media URLs are signed with a key derived from it).
+    const config = testServiceConfig(photosService, h.db.url, { NODE_ENV: 'production', GRAPHIQL_DEMO_AUTHORIZATION: DEMO_AUTHORIZATION, SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64') });
     const production = await startService(photosService, { ...config, PORT: 0 }, createLogger({ service: 'photos', level: 'silent' }));
     try {
       const html = await (await fetch(`${production.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } })).text();

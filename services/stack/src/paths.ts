@@ -3,6 +3,7 @@
 //   .stack/temporal        Temporal dev server SQLite file of `npm start`
 //   .stack/logs            one log file per child process of `npm start`
 //   .stack/maildev         MailDev's messages of `npm start` (the inbox survives a restart)
+//   .stack/media           photos' stored media of `npm start` (MEDIA_STORAGE_DIR, unless S3 is configured)
 //   .stack/secrets         encryption.key: SECRETS_ENCRYPTION_KEY of `npm start` (generated once, wiped by reset)
 //   .stack/test            everything `npm test` creates (own cluster per run, TLS, logs, Jest results)
 //   .stack/tools           downloaded tools (Temporal CLI + test server); `npm run reset` keeps it
@@ -18,6 +19,7 @@ export interface StackPaths {
   temporalDb: string;
   logs: string;
   maildev: string;
+  media: string;
   encryptionKey: string;
   test: string;
   testTls: string;
@@ -50,6 +52,7 @@ export function stackPaths(root: string = findRepoRoot()): StackPaths {
     temporalDb: path.join(stack, 'temporal', 'temporal.db'),
     logs: path.join(stack, 'logs'),
     maildev: path.join(stack, 'maildev'),
+    media: path.join(stack, 'media'),
     encryptionKey: path.join(stack, 'secrets', 'encryption.key'),
     test: path.join(stack, 'test'),
     testTls: path.join(stack, 'test', 'tls'),

@@ -117,7 +117,7 @@ async function provision(env: StackEnv, paths: StackPaths, supervisor: Superviso
   };
 }
 
-function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryptionKey: string): NodeJS.ProcessEnv {
+function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryptionKey: string, paths: StackPaths): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(spec.port),
@@ -130,6 +130,8 @@ function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryp
     // An explicit SECRETS_ENCRYPTION_KEY wins; otherwise the key kept in .stack/secrets/encryption.key.
     SECRETS_ENCRYPTION_KEY: process.env['SECRETS_ENCRYPTION_KEY'] || encryptionKey,
     ...(infra.mail ? { SMTP_URL: infra.mail.smtpUrl } : {}),
+    // photos keeps uploaded media on local disk under .stack/media unless told otherwise (or S3_BUCKET is set).
+    ...(spec.name === 'photos' ? { MEDIA_STORAGE_DIR: process.env['MEDIA_STORAGE_DIR'] || paths.media } : {}),
   };
 }
 
@@ -266,7 +268,7 @@ async function migrateAndSeed(plan: StartPlan, supervisor: Supervisor, progress:
   const credentials: Credentials = new Map();
   await Promise.all(
     plan.specs.map(async (spec) => {
-      const senv = serviceEnv(plan.env, spec, infra, encryptionKey);
+      const senv = serviceEnv(plan.env, spec, infra, encryptionKey, plan.paths);
       const command = { command: process.execPath, env: senv, cwd: plan.paths.root };
       await progress.step(`${spec.name}: migrate`, () => supervisor.run({ ...command, name: `${spec.name}-migrate`, args: [spec.cli, 'migrate'] }));
       const seed = await progress.step(`${spec.name}: seed demo data`, () =>
@@ -283,7 +285,7 @@ function spawnServices(plan: StartPlan, supervisor: Supervisor, infra: Provision
   const { env, paths } = plan;
   const spawnedAt = Date.now();
   return plan.specs.flatMap((spec): ReadinessCheck[] => {
-    const senv = serviceEnv(env, spec, infra, encryptionKey);
+    const senv = serviceEnv(env, spec, infra, encryptionKey, paths);
     // Each service's GraphiQL page is pre-filled with its own demo credential only.
     const serveEnv = { ...senv, GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization([spec], credentials) };
     const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: serveEnv, cwd: paths.root, tier: 'service' });

@@ -148,24 +148,27 @@ export class MalformedJsonError extends DomainError {
   }
 }
 
-/** 415: a request body that is not JSON where only JSON is accepted. */
+/**
+ * 415: a request body that is not JSON where only JSON is accepted, or (with `publicMessage`) content a route refuses
+ * by its own rule, e.g. an upload whose bytes are not an accepted image or video.
+ */
 export class UnsupportedMediaTypeError extends DomainError {
   readonly kind = 'unsupported_media_type';
   readonly contentType: string | undefined;
 
-  constructor(contentType: string | undefined) {
-    super(`Unsupported Content-Type: ${contentType ?? '(none)'}`, undefined);
+  constructor(contentType: string | undefined, publicMessage?: string) {
+    super(`Unsupported Content-Type: ${contentType ?? '(none)'}`, publicMessage);
     this.contentType = contentType;
   }
 }
 
-/** 413: the body exceeds the configured limit. */
+/** 413: the body (or, with `publicMessage`, one part of it, e.g. an uploaded file) exceeds the configured limit. */
 export class PayloadTooLargeError extends DomainError {
   readonly kind = 'payload_too_large';
   readonly limit: string;
 
-  constructor(limit: string, options?: ErrorOptions) {
-    super(`Request body exceeds ${limit}`, undefined, options);
+  constructor(limit: string, options?: ErrorOptions & { publicMessage?: string }) {
+    super(`Request body exceeds ${limit}`, options?.publicMessage, options);
     this.limit = limit;
   }
 }

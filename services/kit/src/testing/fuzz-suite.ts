@@ -1,7 +1,8 @@
 // `@tributary/kit/testing/fuzz`: a property-based fuzz test every service runs against its real self (fresh database,
 // real HTTP), with fast-check. For every operation of the service's OpenAPI document:
 //  1. hostile path, query and body values (any code point, NUL, lone surrogates, raw percent-encoded bytes, extreme and
-//     fractional numbers, numeric strings, wrong JSON shapes, over-long strings), with valid, bogus or no credentials,
+//     fractional numbers, numeric strings, wrong JSON shapes, over-long strings; multipart parts for an operation whose
+//     body is multipart/form-data, see fuzz/multipart.ts), with valid, bogus or no credentials,
 //     never answer a 5xx and never a status the document does not list for that operation;
 //  2. query and path values that satisfy the documented schemas (integers within minimum/maximum, enum members, strings
 //     within their lengths and pattern) are never refused naming that parameter (the document accepts what the server

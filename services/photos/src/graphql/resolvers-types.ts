@@ -6,6 +6,8 @@ import type { Project, NearbyProjects, ProjectMatchCandidate } from '../modules/
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { Device } from '../modules/devices/index.js';
 import type { AccessToken, CreatedIntegrationToken } from '../modules/auth/index.js';
+import type { Photo, PhotoPage } from '../modules/photos/index.js';
+import type { PhotoGroup, PhotoGroupPage } from '../modules/photo-groups/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -53,6 +55,8 @@ export type Mutation = {
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
+  /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
+  updatePhotosPhoto?: Maybe<PhotosPhoto>;
   /** Edits a webhook endpoint (PATCH /api/v1/webhook-endpoints/{endpoint}); the secret is kept. */
   updatePhotosWebhookEndpoint?: Maybe<PhotosWebhookEndpoint>;
 };
@@ -90,6 +94,13 @@ export type MutationRevokePhotosAccessTokenArgs = {
 
 
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationUpdatePhotosPhotoArgs = {
+  id: Scalars['ID']['input'];
+  input: PhotosPhotoEditInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationUpdatePhotosWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
   input: PhotosWebhookEndpointChanges;
@@ -109,6 +120,23 @@ export type PhotosAccessToken = {
   /** Name of the user the token acts as. */
   userName: Scalars['String']['output'];
 };
+
+/** The assignment reasoning of a capture. */
+export type PhotosAssignment = {
+  __typename?: 'PhotosAssignment';
+  /** Metres from the fix to the project's centre; null when unassigned or either position is unknown. */
+  distanceM?: Maybe<Scalars['Float']['output']>;
+  /** Set when source is UNASSIGNED. */
+  reason?: Maybe<PhotosUnassignedReason>;
+  source: PhotosAssignmentSource;
+};
+
+/** How a capture got its project: GPS matching, a manual choice at upload, a later correction, or none. */
+export type PhotosAssignmentSource =
+  | 'CORRECTED'
+  | 'GPS'
+  | 'MANUAL'
+  | 'UNASSIGNED';
 
 /** Where a project is; a project without coordinates is never auto-matched to a capture. */
 export type PhotosCoordinates = {
@@ -169,10 +197,34 @@ export type PhotosLatLngInput = {
   lng: Scalars['Float']['input'];
 };
 
+/** The GPS fix sent with a capture (read-only evidence). */
+export type PhotosLocation = {
+  __typename?: 'PhotosLocation';
+  accuracyM?: Maybe<Scalars['Float']['output']>;
+  lat: Scalars['Float']['output'];
+  lng: Scalars['Float']['output'];
+};
+
 /** Whether a fix was matched to one project. */
 export type PhotosMatchDecision =
   | 'MATCHED'
   | 'UNASSIGNED';
+
+export type PhotosMediaType =
+  | 'PHOTO'
+  | 'VIDEO';
+
+/** Signed media URLs (valid for at least a day, fetchable without a token). */
+export type PhotosMediaUrls = {
+  __typename?: 'PhotosMediaUrls';
+  /** Always null. */
+  annotated?: Maybe<Scalars['String']['output']>;
+  full: Scalars['String']['output'];
+  /** Video poster frame once made; null for photos. */
+  poster?: Maybe<Scalars['String']['output']>;
+  /** The thumbnail; the original photo (a video: a placeholder) until it is made. */
+  thumb: Scalars['String']['output'];
+};
 
 /** A project near a fix and whether it could contain it (distanceM <= radiusM + accuracyM). */
 export type PhotosNearbyCandidate = {
@@ -200,6 +252,66 @@ export type PhotosNearbyDecision = {
   reason?: Maybe<PhotosUnassignedReason>;
 };
 
+/** A photo or video of a team: the REST resource's fields in camelCase. */
+export type PhotosPhoto = {
+  __typename?: 'PhotosPhoto';
+  assignment: PhotosAssignment;
+  /** ISO 8601 UTC; null when the capture app did not send it. */
+  capturedAt?: Maybe<Scalars['String']['output']>;
+  description: Scalars['String']['output'];
+  /** Video only, once measured. */
+  durationSeconds?: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  localCaptureId: Scalars['String']['output'];
+  location?: Maybe<PhotosLocation>;
+  mediaType: PhotosMediaType;
+  mimeType: Scalars['String']['output'];
+  /** Null while unassigned. */
+  project?: Maybe<PhotosProject>;
+  sizeBytes: Scalars['Float']['output'];
+  tags: Array<Scalars['String']['output']>;
+  /** ISO 8601 UTC. */
+  uploadedAt: Scalars['String']['output'];
+  urls: PhotosMediaUrls;
+};
+
+/** What the office may change on a photo: caption, tags, project (capture time and GPS are read-only evidence). */
+export type PhotosPhotoEditInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Moving the photo to another active project of the team makes its assignment CORRECTED. */
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Two photos of one project paired as before and after. */
+export type PhotosPhotoGroup = {
+  __typename?: 'PhotosPhotoGroup';
+  after: PhotosPhoto;
+  before: PhotosPhoto;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  project?: Maybe<PhotosProject>;
+};
+
+/** One page of before/after pairs (25 per page), newest first. */
+export type PhotosPhotoGroupPage = {
+  __typename?: 'PhotosPhotoGroupPage';
+  items: Array<PhotosPhotoGroup>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** One page of photos (25 per page), newest capture first. */
+export type PhotosPhotoPage = {
+  __typename?: 'PhotosPhotoPage';
+  items: Array<PhotosPhoto>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
 /** A project (job site) of a team. */
 export type PhotosProject = {
   __typename?: 'PhotosProject';
@@ -214,8 +326,18 @@ export type PhotosProject = {
   /** ISO 8601 UTC; drives the newest-activity-first order. */
   lastActivityAt: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** The project's photos, newest capture first (needs photos:read). */
+  photos?: Maybe<PhotosPhotoPage>;
   status: PhotosProjectStatus;
   team: PhotosTeam;
+};
+
+
+/** A project (job site) of a team. */
+export type PhotosProjectPhotosArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  source?: InputMaybe<PhotosAssignmentSource>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** How many records of one kind a project holds (photos, videos, photo_groups, open_tasks: each present when its module is). */
@@ -241,8 +363,29 @@ export type PhotosTeam = {
   devices: Array<PhotosDevice>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** The team's before/after pairs (needs photos:read). */
+  photoGroups?: Maybe<PhotosPhotoGroupPage>;
+  /** The team's photos, filtered like GET /api/v1/photos (needs photos:read). capturedFrom/capturedTo: a date or an ISO 8601 date-time. */
+  photos?: Maybe<PhotosPhotoPage>;
   /** The team's webhook endpoints (owner or admin in an office session; FORBIDDEN otherwise), in creation order. */
   webhookEndpoints?: Maybe<Array<PhotosWebhookEndpoint>>;
+};
+
+
+/** A team (company account). Only the team the caller's token is scoped to is readable. */
+export type PhotosTeamPhotoGroupsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A team (company account). Only the team the caller's token is scoped to is readable. */
+export type PhotosTeamPhotosArgs = {
+  capturedFrom?: InputMaybe<Scalars['String']['input']>;
+  capturedTo?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+  source?: InputMaybe<PhotosAssignmentSource>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Why a fix was not matched: never a guess. */
@@ -395,12 +538,16 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of federation types */
 export type FederationTypes = {
+  PhotosPhoto: PhotosPhoto;
   PhotosProject: PhotosProject;
   PhotosTeam: PhotosTeam;
 };
 
 /** Mapping of federation reference types */
 export type FederationReferenceTypes = {
+  PhotosPhoto:
+    ( { __typename: 'PhotosPhoto' }
+    & GraphQLRecursivePick<FederationTypes['PhotosPhoto'], {"id":true}> );
   PhotosProject:
     ( { __typename: 'PhotosProject' }
     & GraphQLRecursivePick<FederationTypes['PhotosProject'], {"id":true}> );
@@ -421,16 +568,26 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   PhotosAccessToken: ResolverTypeWrapper<AccessToken>;
+  PhotosAssignment: ResolverTypeWrapper<PhotosAssignment>;
+  PhotosAssignmentSource: PhotosAssignmentSource;
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
   PhotosCreatedAccessToken: ResolverTypeWrapper<CreatedIntegrationToken>;
   PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   PhotosDevice: ResolverTypeWrapper<Device>;
   PhotosFix: ResolverTypeWrapper<PhotosFix>;
   PhotosLatLngInput: PhotosLatLngInput;
+  PhotosLocation: ResolverTypeWrapper<PhotosLocation>;
   PhotosMatchDecision: PhotosMatchDecision;
+  PhotosMediaType: PhotosMediaType;
+  PhotosMediaUrls: ResolverTypeWrapper<PhotosMediaUrls>;
   PhotosNearbyCandidate: ResolverTypeWrapper<ProjectMatchCandidate>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   PhotosNearbyDecision: ResolverTypeWrapper<NearbyProjects>;
+  PhotosPhoto: ResolverTypeWrapper<Photo>;
+  PhotosPhotoEditInput: PhotosPhotoEditInput;
+  PhotosPhotoGroup: ResolverTypeWrapper<PhotoGroup>;
+  PhotosPhotoGroupPage: ResolverTypeWrapper<PhotoGroupPage>;
+  PhotosPhotoPage: ResolverTypeWrapper<PhotoPage>;
   PhotosProject: ResolverTypeWrapper<Project>;
   PhotosProjectCount: ResolverTypeWrapper<PhotosProjectCount>;
   PhotosProjectStatus: PhotosProjectStatus;
@@ -452,15 +609,23 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   ID: Scalars['ID']['output'];
   PhotosAccessToken: AccessToken;
+  PhotosAssignment: PhotosAssignment;
   PhotosCoordinates: PhotosCoordinates;
   PhotosCreatedAccessToken: CreatedIntegrationToken;
   PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
   PhotosDevice: Device;
   PhotosFix: PhotosFix;
   PhotosLatLngInput: PhotosLatLngInput;
+  PhotosLocation: PhotosLocation;
+  PhotosMediaUrls: PhotosMediaUrls;
   PhotosNearbyCandidate: ProjectMatchCandidate;
   Boolean: Scalars['Boolean']['output'];
   PhotosNearbyDecision: NearbyProjects;
+  PhotosPhoto: Photo;
+  PhotosPhotoEditInput: PhotosPhotoEditInput;
+  PhotosPhotoGroup: PhotoGroup;
+  PhotosPhotoGroupPage: PhotoGroupPage;
+  PhotosPhotoPage: PhotoPage;
   PhotosProject: Project;
   PhotosProjectCount: PhotosProjectCount;
   PhotosTeam: Team;
@@ -476,6 +641,7 @@ export type MutationResolvers<ContextType = PhotosContext, ParentType extends Re
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
+  updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
   updatePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosWebhookEndpointArgs, 'id' | 'input'>>;
 };
 
@@ -486,6 +652,12 @@ export type PhotosAccessTokenResolvers<ContextType = PhotosContext, ParentType e
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   userName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosAssignmentResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosAssignment'] = ResolversParentTypes['PhotosAssignment']> = {
+  distanceM?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['PhotosAssignmentSource'], ParentType, ContextType>;
 };
 
 export type PhotosCoordinatesResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCoordinates'] = ResolversParentTypes['PhotosCoordinates']> = {
@@ -523,6 +695,19 @@ export type PhotosFixResolvers<ContextType = PhotosContext, ParentType extends R
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type PhotosLocationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosLocation'] = ResolversParentTypes['PhotosLocation']> = {
+  accuracyM?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PhotosMediaUrlsResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosMediaUrls'] = ResolversParentTypes['PhotosMediaUrls']> = {
+  annotated?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  full?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  poster?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thumb?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PhotosNearbyCandidateResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosNearbyCandidate'] = ResolversParentTypes['PhotosNearbyCandidate']> = {
   couldContain?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   distanceM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -540,6 +725,46 @@ export type PhotosNearbyDecisionResolvers<ContextType = PhotosContext, ParentTyp
   reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
 };
 
+export type PhotosPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhoto'] = ResolversParentTypes['PhotosPhoto'], FederationReferenceType extends FederationReferenceTypes['PhotosPhoto'] = FederationReferenceTypes['PhotosPhoto']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosPhoto']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  assignment?: Resolver<ResolversTypes['PhotosAssignment'], ParentType, ContextType>;
+  capturedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  localCaptureId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['PhotosLocation']>, ParentType, ContextType>;
+  mediaType?: Resolver<ResolversTypes['PhotosMediaType'], ParentType, ContextType>;
+  mimeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urls?: Resolver<ResolversTypes['PhotosMediaUrls'], ParentType, ContextType>;
+};
+
+export type PhotosPhotoGroupResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhotoGroup'] = ResolversParentTypes['PhotosPhotoGroup']> = {
+  after?: Resolver<ResolversTypes['PhotosPhoto'], ParentType, ContextType>;
+  before?: Resolver<ResolversTypes['PhotosPhoto'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType>;
+};
+
+export type PhotosPhotoGroupPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhotoGroupPage'] = ResolversParentTypes['PhotosPhotoGroupPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosPhotoGroup']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhotosPhotoPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhotoPage'] = ResolversParentTypes['PhotosPhotoPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosPhoto']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProject'] = ResolversParentTypes['PhotosProject'], FederationReferenceType extends FederationReferenceTypes['PhotosProject'] = FederationReferenceTypes['PhotosProject']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosProject']> | FederationReferenceType, FederationReferenceType, ContextType>;
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -549,6 +774,7 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastActivityAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosProjectPhotosArgs, 'page'>>;
   status?: Resolver<ResolversTypes['PhotosProjectStatus'], ParentType, ContextType>;
   team?: Resolver<ResolversTypes['PhotosTeam'], ParentType, ContextType>;
 };
@@ -565,6 +791,8 @@ export type PhotosTeamResolvers<ContextType = PhotosContext, ParentType extends 
   devices?: Resolver<Array<ResolversTypes['PhotosDevice']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photoGroups?: Resolver<Maybe<ResolversTypes['PhotosPhotoGroupPage']>, ParentType, ContextType, RequireFields<PhotosTeamPhotoGroupsArgs, 'page'>>;
+  photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosTeamPhotosArgs, 'page'>>;
   webhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['PhotosWebhookEndpoint']>>, ParentType, ContextType>;
 };
 
@@ -586,13 +814,20 @@ export type QueryResolvers<ContextType = PhotosContext, ParentType extends Resol
 export type Resolvers<ContextType = PhotosContext> = {
   Mutation?: MutationResolvers<ContextType>;
   PhotosAccessToken?: PhotosAccessTokenResolvers<ContextType>;
+  PhotosAssignment?: PhotosAssignmentResolvers<ContextType>;
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
   PhotosCreatedAccessToken?: PhotosCreatedAccessTokenResolvers<ContextType>;
   PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
   PhotosDevice?: PhotosDeviceResolvers<ContextType>;
   PhotosFix?: PhotosFixResolvers<ContextType>;
+  PhotosLocation?: PhotosLocationResolvers<ContextType>;
+  PhotosMediaUrls?: PhotosMediaUrlsResolvers<ContextType>;
   PhotosNearbyCandidate?: PhotosNearbyCandidateResolvers<ContextType>;
   PhotosNearbyDecision?: PhotosNearbyDecisionResolvers<ContextType>;
+  PhotosPhoto?: PhotosPhotoResolvers<ContextType>;
+  PhotosPhotoGroup?: PhotosPhotoGroupResolvers<ContextType>;
+  PhotosPhotoGroupPage?: PhotosPhotoGroupPageResolvers<ContextType>;
+  PhotosPhotoPage?: PhotosPhotoPageResolvers<ContextType>;
   PhotosProject?: PhotosProjectResolvers<ContextType>;
   PhotosProjectCount?: PhotosProjectCountResolvers<ContextType>;
   PhotosTeam?: PhotosTeamResolvers<ContextType>;

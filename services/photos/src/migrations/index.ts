@@ -4,6 +4,7 @@ import { Migration20260701000000CreateTeamsAndProjects } from './Migration202607
 import { Migration20260801000000AddTeamMatchingSettings } from './Migration20260801000000AddTeamMatchingSettings.js';
 import { Migration20260902000000AddSignInAndDevices } from './Migration20260902000000AddSignInAndDevices.js';
 import { Migration20260903000000ProjectCreateAndMatchingIndex } from './Migration20260903000000ProjectCreateAndMatchingIndex.js';
+import { Migration20260904000000CreatePhotosAndPhotoGroups } from './Migration20260904000000CreatePhotosAndPhotoGroups.js';
 import { Migration20260905000000CreateWebhookEndpoints } from './Migration20260905000000CreateWebhookEndpoints.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
@@ -14,5 +15,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260801000000AddTeamMatchingSettings', class: Migration20260801000000AddTeamMatchingSettings },
   { name: 'Migration20260902000000AddSignInAndDevices', class: Migration20260902000000AddSignInAndDevices },
   { name: 'Migration20260903000000ProjectCreateAndMatchingIndex', class: Migration20260903000000ProjectCreateAndMatchingIndex },
+  { name: 'Migration20260904000000CreatePhotosAndPhotoGroups', class: Migration20260904000000CreatePhotosAndPhotoGroups },
   { name: 'Migration20260905000000CreateWebhookEndpoints', class: Migration20260905000000CreateWebhookEndpoints },
 ];

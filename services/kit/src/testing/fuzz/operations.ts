@@ -42,6 +42,8 @@ export interface FuzzOperation {
   queryParams: FuzzParameter[];
   /** The JSON request body's schema, when the operation takes one. */
   body: JsonSchema | undefined;
+  /** The multipart/form-data request body's schema (each property a part), when the operation takes one. */
+  multipart: JsonSchema | undefined;
   /** Each entry: the security schemes that together authenticate (`[]` inside means public); empty = public. */
   security: string[][];
   /** Documented statuses (`'200'`, `'422'`, `'default'`). */
@@ -92,6 +94,7 @@ export function operationsOf(document: OpenApiDocument): FuzzOperation[] {
       const operation = (item as Record<string, RawOperation | undefined>)[method];
       if (!operation) continue;
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+      const multipartSchema = operation.requestBody?.content?.['multipart/form-data']?.schema;
       const responses = Object.entries(operation.responses ?? {});
       operations.push({
         method: method.toUpperCase(),
@@ -99,6 +102,7 @@ export function operationsOf(document: OpenApiDocument): FuzzOperation[] {
         pathParams: parametersIn(operation, 'path', document),
         queryParams: parametersIn(operation, 'query', document),
         body: bodySchema ? resolveRefs(bodySchema, document) : undefined,
+        multipart: multipartSchema ? resolveRefs(multipartSchema, document) : undefined,
         security: (operation.security ?? []).map((requirement) => Object.keys(requirement)),
         statuses: new Set(responses.map(([status]) => status)),
         jsonStatuses: new Set(responses.filter(([, response]) => response.content?.['application/json']).map(([status]) => status)),

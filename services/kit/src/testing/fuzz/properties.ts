@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import http from 'node:http';
 import { bodyWithHostileField, conformingValue, hostileBody, hostileUrlValue } from './arbitraries.js';
+import { conformingParts, describeMultipart, encodeMultipart, partsWithHostileField, partsWithUnknownFields, type FuzzMultipart } from './multipart.js';
 import type { FuzzOperation, FuzzParameter } from './operations.js';
 
 /** Request headers per security scheme name of the document, e.g. `{ apiKey: { authorization: 'Bearer …' } }`. */
@@ -16,6 +17,8 @@ export interface FuzzRequest {
   credentials: string;
   /** JSON text. */
   body?: string;
+  /** A multipart/form-data body instead (an operation documented with one). */
+  multipart?: FuzzMultipart;
 }
 
 interface FuzzResponse {
@@ -29,11 +32,13 @@ const REQUEST_TIMEOUT_MS = 15_000;
 
 /** Sends exactly `request.url` (no URL normalisation, unlike fetch) and reads the whole answer. */
 function send(baseUrl: string, request: FuzzRequest, headers: Record<string, string>): Promise<FuzzResponse> {
+  const multipart = request.multipart ? encodeMultipart(request.multipart) : undefined;
+  const contentType = multipart ? { 'content-type': multipart.contentType } : request.body === undefined ? {} : { 'content-type': 'application/json' };
   return new Promise((resolve, reject) => {
     const outgoing = http.request(baseUrl, {
       method: request.method,
       path: request.url,
-      headers: { accept: 'application/json', ...headers, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: 'application/json', ...headers, ...contentType },
       timeout: REQUEST_TIMEOUT_MS,
     });
     outgoing.on('response', (res) => {
@@ -44,7 +49,7 @@ function send(baseUrl: string, request: FuzzRequest, headers: Record<string, str
     });
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
     outgoing.on('error', reject);
-    outgoing.end(request.body);
+    outgoing.end(multipart ? multipart.body : request.body);
   });
 }
 
@@ -134,6 +139,25 @@ function hostileFocuses(operation: FuzzOperation, choices: Map<string, Record<st
     ...Object.keys(operation.body?.properties ?? {}).map((field) =>
       focus(`body field ${field}`, validPath, validQuery, bodyWithHostileField(operation.body ?? {}, field).map(json)),
     ),
+    ...(operation.multipart ? multipartFocuses(operation, operation.multipart, fc.tuple(...validPath), mostlyValid) : []),
+  ];
+}
+
+/** A multipart operation's focuses: valid parts (whole or cut short), unknown parts, and each part made hostile. */
+function multipartFocuses(operation: FuzzOperation, schema: NonNullable<FuzzOperation['multipart']>, pathValues: fc.Arbitrary<string[]>, credentials: fc.Arbitrary<string>): Focus[] {
+  const focus = (label: string, parts: fc.Arbitrary<FuzzMultipart['parts']>, truncated: fc.Arbitrary<boolean> = fc.constant(false)): Focus => ({
+    label,
+    requests: fc.record({ pathValues, parts, truncated, credentials }).map(({ pathValues, parts, truncated, credentials }) => ({
+      method: operation.method,
+      url: buildUrl(operation.path, pathValues, operation.pathParams, []),
+      credentials,
+      multipart: { parts, truncated },
+    })),
+  });
+  return [
+    focus('multipart body', conformingParts(schema), fc.boolean()),
+    focus('unknown multipart parts', partsWithUnknownFields(schema)),
+    ...Object.keys(schema.properties ?? {}).map((field) => focus(`multipart part ${field}`, partsWithHostileField(schema, field))),
   ];
 }
 
@@ -154,7 +178,8 @@ function conformingRequests(operation: FuzzOperation, choices: Map<string, Recor
 }
 
 function describeResponse(request: FuzzRequest, response: FuzzResponse): string {
-  return `${request.method} ${request.url} (credentials: ${request.credentials}) answered ${response.status} ${response.contentType}: ${response.body.slice(0, 500)}`;
+  const body = request.multipart ? ` with ${describeMultipart(request.multipart)}` : '';
+  return `${request.method} ${request.url}${body} (credentials: ${request.credentials}) answered ${response.status} ${response.contentType}: ${response.body.slice(0, 500)}`;
 }
 
 /** Property 1's verdict: no 5xx (a documented 503 of /readyz aside), every status documented, JSON where documented. */

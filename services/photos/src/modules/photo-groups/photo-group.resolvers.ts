@@ -1,0 +1,13 @@
+import type { Resolvers } from '../../graphql/resolvers-types.js';
+
+// Typed by the Resolvers generated from schema/subgraphs/photos.graphql (PhotosPhotoGroup's parent is the entity).
+export const photoGroupResolvers = {
+  PhotosTeam: {
+    photoGroups: async (_team, args, ctx) => ctx.photoGroups.list(await ctx.principalWith('photos:read'), { page: args.page ?? 1 }),
+  },
+  PhotosPhotoGroup: {
+    id: (group) => String(group.id),
+    project: (group) => group.before.project ?? null,
+    createdAt: (group) => group.createdAt.toISOString(),
+  },
+} satisfies Resolvers;
