@@ -104,7 +104,7 @@ describe('federated graph', () => {
       cryptoAccount: { id: String(creds.crypto.account_id), name: 'Demo Merchant', status: 'ACTIVE' },
       photosTeam: { id: String(creds.photos.team_id), name: 'Demo Builders' },
     });
-    expect(body.data?.photosProjects).toHaveLength(3);
+    expect(body.data?.photosProjects).toHaveLength(4);
   });
 
   it('forwards each credential only to its own subgraph, as Authorization, and never the client Authorization', async () => {

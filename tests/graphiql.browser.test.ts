@@ -96,7 +96,7 @@ describe('gateway GraphiQL page in Chromium, offline but for loopback', () => {
       cryptoAccount: { name: 'Demo Merchant', status: 'ACTIVE' },
       photosTeam: { name: 'Demo Builders' },
     });
-    expect(result.data?.photosProjects).toHaveLength(3);
+    expect(result.data?.photosProjects).toHaveLength(4);
 
     // GraphiQL's dialogs insert a <style> (scroll lock): allowed only through the page's per-response nonce.
     await page.click('button[aria-label="Open settings dialog"]');

@@ -20,7 +20,7 @@ import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, publicBaseUrl, uploadLimitsOf } from './media-config.js';
-import { createMediaStorage } from './storage/create-media-storage.js';
+import { createMediaStorage } from './storage/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { photosWorker } from './worker.js';
@@ -44,7 +44,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
   const photoGroups = new PhotoGroupService(orm.em);
   // What GET /projects/{project} counts: each module that owns counted records brings its source.
   const projects = new ProjectService(orm.em, { countSources: [photoCountSource(orm.em), photoGroupCountSource(photoGroups)], events: webhooks });
-  const photos = new PhotoService(orm.em, { storage: createMediaStorage(config), limits: uploadLimitsOf(config), projects, outbox: temporal.outbox });
+  const photos = new PhotoService(orm.em, { storage: createMediaStorage(config), limits: uploadLimitsOf(config), projects, outbox: temporal.outbox, announcements: { sink: webhooks, urls: mediaUrls } });
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),

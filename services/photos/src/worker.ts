@@ -11,7 +11,11 @@ import {
 } from '@tributary/kit/runtime';
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import { assertMediaBinaries, photoMediaActivities, type PhotoMediaActivityDeps } from './media/index.js';
+import { z } from 'zod';
+import { mediaFields } from './config.js';
+import { PhotoRenditionRecords } from './modules/photos/index.js';
 import { WebhookEndpoint, webhookSecretSeal } from './modules/webhook-endpoints/index.js';
+import { createMediaStorage } from './storage/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
@@ -26,31 +30,26 @@ export function startWorker(options: StartServiceWorkerOptions): Promise<Running
 }
 
 /**
- * The photos part of a worker definition, with the media activities' dependencies given by `media` (null: none
- * registered). ffmpeg and ffprobe are checked when the worker starts (`npm start`'s worker and the `worker` command),
- * so a binary without run bits stops it with the fix named instead of failing every video later.
+ * The photos part of a worker definition, with the media activities' dependencies given by `media`. ffmpeg and ffprobe
+ * are checked when the worker starts (`npm start`'s worker and the `worker` command), so a binary without run bits
+ * stops it with the fix named instead of failing every video later.
  */
-export function photosWorkerDefinition(media: (context: ServiceWorkerContext) => MediaActivityWiring | null): ServiceWorkerDefinition {
+export function photosWorkerDefinition(media: (context: ServiceWorkerContext) => MediaActivityWiring): ServiceWorkerDefinition {
   return {
     resolveSigningSecret,
     activities: (context) => {
       assertMediaBinaries();
-      const wiring = media(context);
-      return wiring ? photoMediaActivities({ ...wiring, logger: context.logger }) : {};
+      return photoMediaActivities({ ...media(context), logger: context.logger });
     },
   };
 }
 
-/**
- * WIRING POINT (issue 9 merge): the media activities' storage and photo record. The upload branch brings
- * `createMediaStorage(config)` (src/storage/: local disk or S3MediaStorage) and the photos module's
- * PhotoRenditionStore; connect them here:
- *   return { storage: createMediaStorage(loadConfig(z.object(mediaFields), context.env)), renditions: <photos module's store on context.orm.em> };
- * Until then the worker registers no media activities (and says so).
- */
-export function mediaActivityWiring(context: ServiceWorkerContext): MediaActivityWiring | null {
-  context.logger.warn('photo media activities are not wired: thumbnails and posters are not rendered');
-  return null;
+/** The media activities' storage (the service's: local disk or S3, from the same env) and the photo record. */
+export function mediaActivityWiring(context: ServiceWorkerContext): MediaActivityWiring {
+  return {
+    storage: createMediaStorage(loadConfig(z.object(mediaFields), context.env)),
+    renditions: new PhotoRenditionRecords(context.orm.em),
+  };
 }
 
 /** The photos part of the worker definition (photosService.worker). */

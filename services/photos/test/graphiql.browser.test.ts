@@ -55,7 +55,7 @@ describe('photos GraphiQL page', () => {
     const result = JSON.parse(await page.evaluate(editorValue, '.result-window')) as { data: { photosTeam: { name: string }; photosProjects: unknown[] }; errors?: unknown };
     expect(result.errors).toBeUndefined();
     expect(result.data.photosTeam.name).toBe('Demo Builders');
-    expect(result.data.photosProjects).toHaveLength(3);
+    expect(result.data.photosProjects).toHaveLength(4);
 
     expect(refused).toEqual([]);
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });

@@ -26,14 +26,14 @@ describe('database', () => {
     expect(await ownSchemaDiff(h.orm)).toEqual([]);
   });
 
-  it('seed is idempotent: one team, one token, three projects (one without coordinates)', async () => {
+  it('seed is idempotent: one team, one token, four projects (one without coordinates)', async () => {
     const first = await seedDemoData(h.orm.em.fork());
     const second = await seedDemoData(h.orm.em.fork());
     expect(second).toEqual(first);
     const em = h.orm.em.fork();
     expect(await em.count(Team, { name: 'Demo Builders' })).toBe(1);
     expect(await em.count(AccessToken, { tokenHash: hashAccessToken(DEMO_ACCESS_TOKEN) })).toBe(1);
-    expect(await em.count(Project, { team: first.team_id })).toBe(3);
+    expect(await em.count(Project, { team: first.team_id })).toBe(4);
     expect(await em.count(Project, { team: first.team_id, latitude: null })).toBe(1);
   });
 
@@ -65,14 +65,14 @@ describe('REST', () => {
     const res = await fetch(`${url}/api/v1/projects`, { headers: bearer(DEMO_ACCESS_TOKEN) });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: Array<{ name: string; coordinates: unknown; last_activity_at: string }>; meta: Record<string, number> };
-    expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: 3, last_page: 1 });
+    expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: 4, last_page: 1 });
     expect(body.data.map((p) => p.name)).not.toContain(other.project.name);
     const times = body.data.map((p) => p.last_activity_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(body.data.find((p) => p.name.includes('no site coordinates'))?.coordinates).toBeNull();
     expect(body.data.find((p) => p.name === 'Harbour View Apartments')?.coordinates).toEqual({ lat: -36.8433, lng: 174.7676, radius_m: 150 });
 
-    const searched = (await (await fetch(`${url}/api/v1/projects?q=harbour`, { headers: bearer(DEMO_ACCESS_TOKEN) })).json()) as { data: Array<{ name: string }> };
+    const searched = (await (await fetch(`${url}/api/v1/projects?q=apartments`, { headers: bearer(DEMO_ACCESS_TOKEN) })).json()) as { data: Array<{ name: string }> };
     expect(searched.data.map((p) => p.name)).toEqual(['Harbour View Apartments']);
   });
 
@@ -123,7 +123,7 @@ describe('subgraph', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data?.photosTeam).toMatchObject({ name: 'Demo Builders' });
     const projects = body.data?.photosProjects as Array<{ name: string; coordinates: unknown; team: { name: string } }>;
-    expect(projects).toHaveLength(3);
+    expect(projects).toHaveLength(4);
     expect(projects.every((p) => p.team.name === 'Demo Builders')).toBe(true);
     expect(projects.find((p) => p.name.includes('no site coordinates'))?.coordinates).toBeNull();
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { ApplicationFailure } from '@temporalio/client';
 import type { Logger } from '@tributary/kit';
 import type { PhotoMediaActivities, RenderPhotoMediaResult } from '@tributary/workflows';
-import type { MediaStorage } from '../storage/media-storage.js';
+import type { MediaStorage } from '../storage/index.js';
 import { UnrenderableMediaError } from './media-errors.js';
 import { NO_RENDITIONS, type PhotoRenditionStore } from './photo-rendition-store.js';
 import { renderMedia } from './render-media.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '@tributary/kit';
-import type { MediaStorage } from '../storage/media-storage.js';
+import type { MediaStorage } from '../storage/index.js';
 import { UnrenderableMediaError } from './media-errors.js';
 import type { PhotoRenditions, PhotoToRender } from './photo-rendition-store.js';
 import { renditionKey } from './rendition-keys.js';

@@ -4,15 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PhotosConfig } from '../config.js';
 import { LocalMediaStorage } from './local-media-storage.js';
+import { S3MediaStorage, type S3StorageConfig } from './s3-media-storage.js';
 import type { MediaStorage } from './media-storage.js';
 
 /** MEDIA_STORAGE_DIR when none is configured (`npm start` passes .stack/media). */
 export const DEFAULT_MEDIA_STORAGE_DIR = path.join(os.tmpdir(), 'tributary-photos-media');
 
-export function createMediaStorage(config: Pick<PhotosConfig, 'MEDIA_STORAGE_DIR' | 'S3_BUCKET'>): MediaStorage {
-  if (config.S3_BUCKET) {
-    // S3MediaStorage (src/storage/s3-media-storage.ts) arrives with the media processing branch.
-    throw new Error('S3_BUCKET is set, but this build has no S3 media storage yet; unset S3_BUCKET to store media on local disk.');
-  }
+export type MediaStorageConfig = Pick<PhotosConfig, 'MEDIA_STORAGE_DIR'> & S3StorageConfig;
+
+export function createMediaStorage(config: MediaStorageConfig): MediaStorage {
+  if (config.S3_BUCKET) return S3MediaStorage.fromConfig(config);
   return new LocalMediaStorage(path.resolve(config.MEDIA_STORAGE_DIR ?? DEFAULT_MEDIA_STORAGE_DIR));
 }

@@ -4,6 +4,8 @@ import { PhotoSchema } from './photo.entity.js';
 
 export { ASSIGNMENT_SOURCES, MEDIA_TYPES, Photo, PhotoSchema, type AssignmentSource, type MediaType } from './photo.entity.js';
 export { photoCountSource } from './photo-project-counts.js';
+export { PhotoRenditionRecords } from './photo-rendition-records.js';
+export type { PhotoAnnouncements, PhotoEvent, PhotoEventSink } from './photo-events.js';
 export { PhotoService, type MediaObject, type PhotoPage, type PhotoServiceOptions, type PhotoUpload } from './photo.service.js';
 export { MediaUrlSigner, RENDITIONS, type Rendition } from './media-urls.js';
 export type { UploadLimits } from './media-gate.js';

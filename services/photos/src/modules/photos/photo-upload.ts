@@ -14,7 +14,7 @@ import Busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { MediaStorage } from '../../storage/media-storage.js';
+import type { MediaStorage } from '../../storage/index.js';
 import { MediaGate, type SniffedMedia, type UploadLimits } from './media-gate.js';
 import { REPEATABLE_UPLOAD_PARTS, UPLOAD_FILE_PART } from './photo.validation.js';
 

@@ -4,10 +4,12 @@ import {
   NotFoundError,
   ValidationError,
   checkInput,
+  afterCommitAll,
   enqueueWorkflowStart,
   isWellFormedText,
   parseInput,
   transactionWithAfterCommit,
+  type AfterCommit,
   type FieldErrors,
   type WorkflowOutbox,
 } from '@tributary/kit';
@@ -15,12 +17,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { PhotosPrincipal } from '../auth/index.js';
 import { Project, type ProjectService } from '../projects/index.js';
-import type { MediaStorage } from '../../storage/media-storage.js';
+import type { MediaStorage } from '../../storage/index.js';
 import type { UploadLimits } from './media-gate.js';
 import { placeholderImage, renditionSource } from './media-rendition.js';
 import type { Rendition } from './media-urls.js';
 import { assignmentFromMatch, chosenAssignment, type Assignment } from './photo-assignment.js';
+import type { PhotoAnnouncements, PhotoEvent } from './photo-events.js';
 import { photoMediaStart } from './photo-media.commands.js';
+import { presentPhoto } from './photo.presenter.js';
 import { receiveUpload, type ReceivedUpload, type StoredMedia } from './photo-upload.js';
 import { Photo, type MediaType } from './photo.entity.js';
 import {
@@ -63,6 +67,8 @@ export interface PhotoServiceOptions {
   projects: ProjectService;
   /** Dispatches the media workflow's start right after the upload commits; without one the sweeper does. */
   outbox?: WorkflowOutbox;
+  /** Where photo.created and photo.updated go (the team's webhooks); none: nothing is announced. */
+  announcements?: PhotoAnnouncements | undefined;
 }
 
 const NO_ACTIVE_PROJECT = 'No active project with this id in your team.';
@@ -120,9 +126,9 @@ export class PhotoService {
 
   /** Entity resolution: a photo is visible only inside its own team; anything else reads as absent. */
   async findVisible(principal: PhotosPrincipal, id: string | number): Promise<Photo | null> {
-    const text = String(id);
-    if (!/^\d{1,10}$/.test(text) || Number(text) > MAX_ID) return null;
-    return this.em.getRepository(Photo).findOne({ id: Number(text), team: principal.teamId }, { populate: ['project'] });
+    const photoId = visibleId(id);
+    if (photoId === null) return null;
+    return this.em.getRepository(Photo).findOne({ id: photoId, team: principal.teamId }, { populate: ['project'] });
   }
 
   /** The team's photos, filtered, newest capture first. */
@@ -141,19 +147,26 @@ export class PhotoService {
    * its assignment `corrected` with the distance recomputed; naming its current project changes nothing.
    */
   async edit(principal: PhotosPrincipal, id: string, body: unknown): Promise<Photo> {
-    const photo = await this.get(principal, id);
-    const readOnly = readOnlyFieldErrors(body);
-    if (readOnly) throw new ValidationError(readOnly);
-    const edit = parseInput(editPhotoBody, body, { rootField: 'body' });
-    const project = edit.project_id === undefined ? null : await this.activeProject(principal.teamId, edit.project_id);
-    if (edit.description !== undefined) photo.description = edit.description;
-    if (edit.tags !== undefined) photo.tags = edit.tags;
-    if (project && project.id !== photo.project?.id) {
-      this.apply(photo, chosenAssignment(project, { lat: photo.latitude ?? null, lng: photo.longitude ?? null }, 'corrected'));
-      project.lastActivityAt = new Date();
-    }
-    await this.em.flush();
-    return photo;
+    return transactionWithAfterCommit<Photo>(this.em, async (tx) => {
+      const photoId = visibleId(id);
+      const photo = photoId === null ? null : await tx.getRepository(Photo).findOne({ id: photoId, team: principal.teamId }, { populate: ['project'] });
+      if (!photo) throw new NotFoundError(`photo ${id.slice(0, 40)}`);
+      const readOnly = readOnlyFieldErrors(body);
+      if (readOnly) throw new ValidationError(readOnly);
+      const edit = parseInput(editPhotoBody, body, { rootField: 'body' });
+      const project = edit.project_id === undefined ? null : await this.activeProject(principal.teamId, edit.project_id, tx);
+      const before = JSON.stringify([photo.description, photo.tags, photo.project?.id ?? null]);
+      if (edit.description !== undefined) photo.description = edit.description;
+      if (edit.tags !== undefined) photo.tags = edit.tags;
+      if (project && project.id !== photo.project?.id) {
+        this.apply(photo, chosenAssignment(project, { lat: photo.latitude ?? null, lng: photo.longitude ?? null }, 'corrected'));
+        project.lastActivityAt = new Date();
+      }
+      await tx.flush();
+      // Only a real change is announced: naming the current values again is not an update.
+      const changed = JSON.stringify([photo.description, photo.tags, photo.project?.id ?? null]) !== before;
+      return { result: photo, afterCommit: changed ? await this.announce(tx, photo, 'photo.updated') : undefined };
+    });
   }
 
   /** Photos and videos per project (the projects' counts). */
@@ -183,8 +196,8 @@ export class PhotoService {
     return this.em.getRepository(Photo).findOne({ team: teamId, localCaptureId }, { populate: ['project'] });
   }
 
-  private async activeProject(teamId: number, projectId: number): Promise<Project> {
-    const project = await this.em.getRepository(Project).findOne({ id: projectId, team: teamId, status: 'active' });
+  private async activeProject(teamId: number, projectId: number, em: EntityManager = this.em): Promise<Project> {
+    const project = await em.getRepository(Project).findOne({ id: projectId, team: teamId, status: 'active' });
     if (!project) throw new ValidationError({ project_id: [NO_ACTIVE_PROJECT] });
     return project;
   }
@@ -227,7 +240,8 @@ export class PhotoService {
         await tx.flush();
         if (assignment.project) await tx.nativeUpdate(Project, { id: assignment.project.id }, { lastActivityAt: photo.uploadedAt });
         const start = await enqueueWorkflowStart(tx, photoMediaStart(photo));
-        return { result: photo.id, afterCommit: this.options.outbox?.dispatchAfterCommit([start]) };
+        const announced = await this.announce(tx, photo, 'photo.created');
+        return { result: photo.id, afterCommit: afterCommitAll(this.options.outbox?.dispatchAfterCommit([start]), announced) };
       });
       return { photo: await this.em.getRepository(Photo).findOneOrFail({ id }, { populate: ['project'] }), duplicate: false };
     } catch (error) {
@@ -239,9 +253,23 @@ export class PhotoService {
     }
   }
 
+  /** Queues `event` with the photo as REST presents it (project loaded for its name), in `tx`. */
+  private async announce(tx: EntityManager, photo: Photo, event: PhotoEvent): Promise<AfterCommit | undefined> {
+    const announcements = this.options.announcements;
+    if (!announcements) return undefined;
+    await tx.populate(photo, ['project']);
+    return announcements.sink.emit(tx, photo.team.id, event, presentPhoto(photo, announcements.urls));
+  }
+
   private async discard(media: StoredMedia | null): Promise<void> {
     if (media) await this.options.storage.delete(media.key);
   }
+}
+
+/** A path id as a photo id, or null when it cannot be one (not digits, or beyond the id range). */
+function visibleId(id: string | number): number | null {
+  const text = String(id);
+  return /^\d{1,10}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : null;
 }
 
 /** The text parts as the zod schema reads them (single parts as strings, repeatable ones as lists), checked with the file. */
