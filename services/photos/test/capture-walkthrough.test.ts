@@ -1,4 +1,4 @@
-// The issue's walkthrough as one test, on S3-compatible storage (a real s3rver): a crew member signs in with a device
+// The issue's walkthrough as one test, on each storage (a real s3rver, and the local disk `npm start` uses): a crew member signs in with a device
 // id, bootstraps, reports a heartbeat, uploads a photo that matches a project by GPS, uploads the same capture again
 // (duplicate), fetches the thumbnail photos' own worker made, sees a capture between two overlapping projects left
 // unassigned as ambiguous, and uploads a video that gets its duration and poster; the office's webhook endpoint
@@ -11,7 +11,7 @@ import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import sharp from 'sharp';
 import { Photo } from '../src/modules/photos/index.js';
 import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from '../src/seed.js';
-import { S3MediaStorage } from '../src/storage/index.js';
+import { LocalMediaStorage, S3MediaStorage } from '../src/storage/index.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
 import { startHarness, type PhotosHarness } from './helpers.js';
 import { jpeg, mp4 } from './media-fixtures.js';
@@ -24,63 +24,66 @@ const PRIVATE_HOSTS = ['localhost', '127.0.0.1'];
 const APARTMENTS = { lat: -36.8433, lng: 174.7676 };
 const BETWEEN_APARTMENTS_AND_CAR_PARK = { lat: -36.8433, lng: 174.7685 };
 
-let temporal: TimeSkippingEnvironment;
-let s3: TestS3Server;
-let h: PhotosHarness;
-let receiver: HttpsReceiver;
-let worker: RunningWorker;
-let url: string;
+const STORAGES = ['S3-compatible storage', 'local disk'] as const;
 
-beforeAll(async () => {
-  temporal = await startTimeSkippingEnvironment();
-  s3 = await startS3Server();
-  const s3Env = { ...s3.config, S3_FORCE_PATH_STYLE: String(s3.config.S3_FORCE_PATH_STYLE) } as Record<string, string>;
-  const env = { ...s3Env, SECRETS_ENCRYPTION_KEY: KEY, WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS.join(','), TEMPORAL_ADDRESS: temporal.address };
-  h = await startHarness({ env });
-  url = h.service.url;
-  await seedDemoData(h.orm.em.fork());
-  receiver = await startHttpsReceiver();
-  worker = await startWorker({
-    orm: h.orm,
-    logger: createLogger({ service: 'photos', level: 'silent' }),
-    config: { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_NAMESPACE: temporal.namespace ?? 'default', WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS },
-    env,
+describe.each(STORAGES)('the capture path, end to end, on %s', (storage) => {
+  let temporal: TimeSkippingEnvironment;
+  let s3: TestS3Server | undefined;
+  let h: PhotosHarness;
+  let receiver: HttpsReceiver;
+  let worker: RunningWorker;
+  let url: string;
+
+  beforeAll(async () => {
+    temporal = await startTimeSkippingEnvironment();
+    s3 = storage === 'local disk' ? undefined : await startS3Server();
+    const s3Env: Record<string, string> = s3 ? { ...s3.config, S3_FORCE_PATH_STYLE: String(s3.config.S3_FORCE_PATH_STYLE) } : {};
+    const env = { ...s3Env, SECRETS_ENCRYPTION_KEY: KEY, WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS.join(','), TEMPORAL_ADDRESS: temporal.address };
+    h = await startHarness({ env });
+    url = h.service.url;
+    await seedDemoData(h.orm.em.fork());
+    receiver = await startHttpsReceiver();
+    worker = await startWorker({
+      orm: h.orm,
+      logger: createLogger({ service: 'photos', level: 'silent' }),
+      config: { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_NAMESPACE: temporal.namespace ?? 'default', WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS },
+      // The worker reads its storage from the same env as the service (the harness's MEDIA_STORAGE_DIR for the disk).
+      env: { ...env, MEDIA_STORAGE_DIR: h.mediaDir },
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await worker?.shutdown();
+    await temporal?.teardown();
+    await receiver?.close();
+    await h?.close();
+    await s3?.stop();
   });
-}, 180_000);
 
-afterAll(async () => {
-  await worker?.shutdown();
-  await temporal?.teardown();
-  await receiver?.close();
-  await h?.close();
-  await s3?.stop();
-});
+  async function login(body: object): Promise<string> {
+    const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { token: string } }).data.token;
+  }
 
-async function login(body: object): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+  async function upload(token: string, file: Buffer, filename: string, parts: Record<string, string>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(parts)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(file)]), filename);
+    const res = await fetch(`${url}/api/v1/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: res.status, text: await res.text() };
+  }
 
-async function upload(token: string, file: Buffer, filename: string, parts: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file)]), filename);
-  const res = await fetch(`${url}/api/v1/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, text: await res.text() };
-}
+  interface PhotoResource {
+    id: number;
+    project: { id: number; name: string } | null;
+    assignment: { source: string; distance_m: number | null; reason: string | null };
+    urls: { full: string; thumb: string; annotated: null; poster: string | null };
+    duration_seconds: number | null;
+  }
 
-interface PhotoResource {
-  id: number;
-  project: { id: number; name: string } | null;
-  assignment: { source: string; distance_m: number | null; reason: string | null };
-  urls: { full: string; thumb: string; annotated: null; poster: string | null };
-  duration_seconds: number | null;
-}
+  const processed = (id: number) => waitFor(async () => h.orm.em.fork().findOneOrFail(Photo, { id }), (photo) => photo.mediaProcessedAt != null, 60_000);
 
-const processed = (id: number) => waitFor(async () => h.orm.em.fork().findOneOrFail(Photo, { id }), (photo) => photo.mediaProcessedAt != null, 60_000);
-
-describe('the capture path, end to end', () => {
   it('sign in with a device, bootstrap, upload matched by GPS, duplicate, thumbnail, ambiguous, video, photo.created', async () => {
     const office = await login({ email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD });
     const hook = await fetch(`${url}/api/v1/webhook-endpoints`, {
@@ -116,7 +119,8 @@ describe('the capture path, end to end', () => {
     // The worker renders the thumbnail into S3; its URL then answers a 320 px JPEG.
     const stored = await processed(created.data.id);
     expect(stored.thumbKey).not.toBeNull();
-    expect(await S3MediaStorage.fromConfig(s3.config).get(stored.thumbKey!)).not.toBeNull();
+    const media = s3 ? S3MediaStorage.fromConfig(s3.config) : new LocalMediaStorage(h.mediaDir);
+    expect(await media.get(stored.thumbKey!)).not.toBeNull();
     const thumb = await fetch(created.data.urls.thumb);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');

@@ -140,7 +140,11 @@ describe('LocalMediaStorage', () => {
       await storage.delete('teams/1/photos/abc/original');
       await storage.delete('teams/1/photos/abc/original');
       expect(await storage.get('teams/1/photos/abc/original')).toBeNull();
-      for (const key of ['../escape', 'teams/../../x', '/abs', 'Teams/A']) await expect(storage.put(key, Readable.from([]), 'x')).rejects.toThrow('not a storage key');
+      // A rendition next to its original (the media worker's keys) is a key like any other.
+      await storage.put('teams/1/photos/abc/thumb.jpg', Readable.from([Buffer.from('jpeg')]), 'image/jpeg');
+      expect((await storage.get('teams/1/photos/abc/thumb.jpg'))?.contentType).toBe('image/jpeg');
+      await storage.delete('teams/1/photos/abc/thumb.jpg');
+      for (const key of ['../escape', 'teams/../../x', '/abs', 'Teams/A', 'teams/1/.tmp-x', 'teams/1/photos/abc/original.content-type']) await expect(storage.put(key, Readable.from([]), 'x')).rejects.toThrow('not a storage key');
     } finally {
       await rm(root, { recursive: true, force: true });
     }

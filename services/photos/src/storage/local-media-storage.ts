@@ -9,8 +9,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MediaStorage, StoredObject } from './media-storage.js';
 
-/** Storage keys are server-made: lowercase segments of [a-z0-9-] joined by `/`, never `.` or `..`. */
-const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+/**
+ * Storage keys are server-made: lowercase segments of [a-z0-9.-] joined by `/`, each starting with a letter or digit
+ * (so never `.`, `..` or a temporary file), e.g. `teams/1/photos/<uuid>/original` and its `thumb.jpg`.
+ */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9.-]*(\/[a-z0-9][a-z0-9.-]*)*$/;
 /** Suffix of the file holding an object's content type. */
 const CONTENT_TYPE_SUFFIX = '.content-type';
 /** Prefix of in-flight temporary files (never a valid key segment, so never read as an object). */
@@ -56,7 +59,8 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`LocalMediaStorage: not a storage key: ${JSON.stringify(key.slice(0, 200))}`);
+    // A key ending like a content-type file would overwrite another object's.
+    if (!KEY_PATTERN.test(key) || key.endsWith(CONTENT_TYPE_SUFFIX)) throw new Error(`LocalMediaStorage: not a storage key: ${JSON.stringify(key.slice(0, 200))}`);
     return path.join(this.root, ...key.split('/'));
   }
 }
