@@ -1,6 +1,6 @@
 // Composition root of the photos service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
-import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, secretBoxFor } from '@tributary/kit';
+import { envelopeErrorFormat, kitEntities, loadTypeDefs, mergeResolvers, openWorkflowOutbox, publicBaseUrl, secretBoxFor } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import { photosApiDocument } from './api-document.js';
@@ -19,7 +19,7 @@ import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolve
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
-import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, publicBaseUrl, uploadLimitsOf } from './media-config.js';
+import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, uploadLimitsOf } from './media-config.js';
 import { createMediaStorage } from './storage/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
@@ -49,7 +49,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
     projects,
-    bootstrap: new BootstrapService(projects, { limits: { photoMaxBytes: config.PHOTO_MAX_BYTES, videoMaxBytes: config.VIDEO_MAX_BYTES }, tagSources: [photos] }),
+    bootstrap: new BootstrapService(projects, { limits: uploadLimitsOf(config), tagSources: [photos] }),
     integrationTokens: new IntegrationTokenService(orm.em),
     devices: new DeviceService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),

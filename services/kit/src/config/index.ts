@@ -1,3 +1,4 @@
 export * from './env-schemas.js';
 export * from './load-config.js';
 export * from './secrets-env.js';
+export * from './public-url.js';

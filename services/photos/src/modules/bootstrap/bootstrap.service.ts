@@ -1,13 +1,9 @@
+import type { UploadLimits } from '../../media-config.js';
 import type { SignedInUser } from '../auth/index.js';
 import type { Project, ProjectService } from '../projects/index.js';
 import type { Team, TeamMembership } from '../teams/index.js';
 import { tagsInUse, type TagSource } from './tag-source.js';
 
-/** Upload limits of the installation (config PHOTO_MAX_BYTES, VIDEO_MAX_BYTES), told to the app so it can refuse early. */
-export interface UploadLimits {
-  photoMaxBytes: number;
-  videoMaxBytes: number;
-}
 
 export interface BootstrapServiceOptions {
   limits: UploadLimits;

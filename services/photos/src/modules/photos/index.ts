@@ -8,7 +8,6 @@ export { PhotoRenditionRecords } from './photo-rendition-records.js';
 export type { PhotoAnnouncements, PhotoEvent, PhotoEventSink } from './photo-events.js';
 export { PhotoService, type MediaObject, type PhotoPage, type PhotoServiceOptions, type PhotoUpload } from './photo.service.js';
 export { MediaUrlSigner, RENDITIONS, type Rendition } from './media-urls.js';
-export type { UploadLimits } from './media-gate.js';
 export { MAX_ID, PHOTOS_PER_PAGE, type PhotoListQuery } from './photo.validation.js';
 export { presentPhoto, presentPhotoPage } from './photo.presenter.js';
 export { photoResource } from './photo.openapi.js';

@@ -6,7 +6,9 @@ import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from
 import { fileTypeFromBuffer } from 'file-type';
 import { Transform, type TransformCallback } from 'node:stream';
 import { ContainerCheck, type ContainerFormat } from './media-integrity.js';
+import type { UploadLimits } from '../../media-config.js';
 import type { MediaType } from './photo.entity.js';
+
 
 /** Bytes file-type needs to tell the accepted formats apart. */
 export const SNIFF_BYTES = 4100;
@@ -25,11 +27,6 @@ export const ACCEPTED_MEDIA: Readonly<Record<string, { mediaType: MediaType; con
 export const UNSUPPORTED_MEDIA_MESSAGE = 'The file must be a JPEG, PNG, HEIC/HEIF or WebP photo, or an MP4 or QuickTime video (judged by its bytes).';
 export const INCOMPLETE_FILE_MESSAGE = 'The file is incomplete or malformed (it ends before its own structure does).';
 export const EMPTY_FILE_MESSAGE = 'The file is empty.';
-
-export interface UploadLimits {
-  photoMaxBytes: number;
-  videoMaxBytes: number;
-}
 
 export interface SniffedMedia {
   mimeType: string;

@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { MediaStorage } from '../../storage/index.js';
-import { MediaGate, type SniffedMedia, type UploadLimits } from './media-gate.js';
+import type { UploadLimits } from '../../media-config.js';
+import { MediaGate, type SniffedMedia } from './media-gate.js';
 import { REPEATABLE_UPLOAD_PARTS, UPLOAD_FILE_PART } from './photo.validation.js';
 
 /** Bounds of the text parts: every one is short; a body of thousands of parts is an attack, not an upload. */

@@ -18,7 +18,7 @@ import type { Readable } from 'node:stream';
 import type { PhotosPrincipal } from '../auth/index.js';
 import { Project, type ProjectService } from '../projects/index.js';
 import type { MediaStorage } from '../../storage/index.js';
-import type { UploadLimits } from './media-gate.js';
+import type { UploadLimits } from '../../media-config.js';
 import { placeholderImage, renditionSource } from './media-rendition.js';
 import type { Rendition } from './media-urls.js';
 import { assignmentFromMatch, chosenAssignment, type Assignment } from './photo-assignment.js';
