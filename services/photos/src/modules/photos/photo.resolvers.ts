@@ -2,7 +2,7 @@ import { enumMapping, parseInput } from '@tributary/kit';
 import type { PhotosAssignmentSource, PhotosMediaType, PhotosUnassignedReason, Resolvers } from '../../graphql/resolvers-types.js';
 import type { UnassignedReason } from '../projects/index.js';
 import type { AssignmentSource, MediaType } from './photo.entity.js';
-import { listPhotosQuery, photoListQueryOf, type PhotoListQuery } from './photo.validation.js';
+import { listPhotosQuery, photoListQueryOf, type PhotoChanges, type PhotoListQuery } from './photo.validation.js';
 
 const assignmentSource = enumMapping<AssignmentSource, PhotosAssignmentSource>({ gps: 'GPS', manual: 'MANUAL', corrected: 'CORRECTED', unassigned: 'UNASSIGNED' });
 const unassignedReason = enumMapping<UnassignedReason, PhotosUnassignedReason>({ ambiguous: 'AMBIGUOUS', low_accuracy: 'LOW_ACCURACY', outside_radius: 'OUTSIDE_RADIUS', no_fix: 'NO_FIX' });
@@ -30,19 +30,19 @@ function listQueryOf(args: ListArgs): PhotoListQuery {
   return photoListQueryOf(parseInput(listPhotosQuery, raw));
 }
 
-/** The edit input as PATCH's body (snake_case), null meaning "not given". */
-function editBodyOf(input: { description?: string | null; tags?: string[] | null; projectId?: string | null }): Record<string, unknown> {
+/** The edit input as the service's changes, null meaning "not given" (an ID that is not digits fails the service's check). */
+function changesOf(input: { description?: string | null; tags?: string[] | null; projectId?: string | null }): PhotoChanges {
   return {
     ...(input.description != null ? { description: input.description } : {}),
     ...(input.tags != null ? { tags: input.tags } : {}),
-    ...(input.projectId != null ? { project_id: /^\d{1,10}$/.test(input.projectId) ? Number(input.projectId) : input.projectId } : {}),
+    ...(input.projectId != null ? { projectId: /^\d{1,10}$/.test(input.projectId) ? Number(input.projectId) : Number.NaN } : {}),
   };
 }
 
 // Typed by the Resolvers generated from schema/subgraphs/photos.graphql (PhotosPhoto's parent is the Photo entity).
 export const photoResolvers = {
   Mutation: {
-    updatePhotosPhoto: async (_parent, args, ctx) => ctx.photos.edit(await ctx.principalWith('photos:write'), args.id, editBodyOf(args.input)),
+    updatePhotosPhoto: async (_parent, args, ctx) => ctx.photos.edit(await ctx.principalWith('photos:write'), args.id, changesOf(args.input)),
   },
   PhotosTeam: {
     photos: async (_team, args, ctx) => ctx.photos.list(await ctx.principalWith('photos:read'), listQueryOf(args)),

@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError, mountApiRoute, parseInput } from '@tributary/kit';
+import { ForbiddenError, NotFoundError, ValidationError, mountApiRoute, parseInput } from '@tributary/kit';
 import { Router, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
@@ -7,7 +7,7 @@ import { RENDITIONS, type MediaUrlSigner, type Rendition } from './media-urls.js
 import { photoApi } from './photo.openapi.js';
 import { presentPhoto, presentPhotoPage } from './photo.presenter.js';
 import type { MediaObject, PhotoService } from './photo.service.js';
-import { MAX_ID, listPhotosQuery, photoListQueryOf } from './photo.validation.js';
+import { MAX_ID, editPhotoBody, listPhotosQuery, photoChangesOf, photoListQueryOf, readOnlyFieldErrors } from './photo.validation.js';
 
 export const INVALID_MEDIA_LINK_MESSAGE = 'This media link is invalid or has expired.';
 
@@ -27,7 +27,11 @@ export function photoRoutes(auth: AuthService, photos: PhotoService, urls: Media
     res.json({ data: presentPhoto(await photos.get(principalOf(res), String(req.params.photo)), urls) });
   });
   mountApiRoute(router, photoApi.edit, token, requireScope('photos:write'), async (req, res) => {
-    res.json({ data: presentPhoto(await photos.edit(principalOf(res), String(req.params.photo), req.body), urls) });
+    // Read-only evidence named in the body is refused whole, before anything else, so nothing changes.
+    const readOnly = readOnlyFieldErrors(req.body);
+    if (readOnly) throw new ValidationError(readOnly);
+    const changes = photoChangesOf(parseInput(editPhotoBody, req.body, { rootField: 'body' }));
+    res.json({ data: presentPhoto(await photos.edit(principalOf(res), String(req.params.photo), changes), urls) });
   });
   mountApiRoute(router, photoApi.media, async (req, res) => {
     const { photoId, rendition } = mediaTarget(String(req.params.photo), String(req.params.rendition));

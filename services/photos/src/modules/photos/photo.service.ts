@@ -33,9 +33,9 @@ import {
   PHOTOS_PER_PAGE,
   REPEATABLE_UPLOAD_PARTS,
   UPLOAD_FILE_PART,
-  editPhotoBody,
-  readOnlyFieldErrors,
+  photoChanges,
   uploadFields,
+  type PhotoChanges,
   type PhotoListQuery,
   type UploadFields,
 } from './photo.validation.js';
@@ -142,19 +142,17 @@ export class PhotoService {
   }
 
   /**
-   * Edits description, tags and project (spec: caption, tags, project). Capture time, GPS and media are read-only
-   * evidence: a body naming any other field is refused whole (422 naming it). Moving the photo to another project makes
-   * its assignment `corrected` with the distance recomputed; naming its current project changes nothing.
+   * Edits description, tags and project (spec: caption, tags, project); capture time, GPS and media are read-only
+   * evidence and not among the changes a caller can express. Moving the photo to another project makes its assignment
+   * `corrected` with the distance recomputed; naming its current project changes nothing.
    */
-  async edit(principal: PhotosPrincipal, id: string, body: unknown): Promise<Photo> {
+  async edit(principal: PhotosPrincipal, id: string, changes: PhotoChanges): Promise<Photo> {
+    const edit = parseInput(photoChanges, changes);
     return transactionWithAfterCommit<Photo>(this.em, async (tx) => {
       const photoId = visibleId(id);
       const photo = photoId === null ? null : await tx.getRepository(Photo).findOne({ id: photoId, team: principal.teamId }, { populate: ['project'] });
       if (!photo) throw new NotFoundError(`photo ${id.slice(0, 40)}`);
-      const readOnly = readOnlyFieldErrors(body);
-      if (readOnly) throw new ValidationError(readOnly);
-      const edit = parseInput(editPhotoBody, body, { rootField: 'body' });
-      const project = edit.project_id === undefined ? null : await this.activeProject(principal.teamId, edit.project_id, tx);
+      const project = edit.projectId === undefined ? null : await this.activeProject(principal.teamId, edit.projectId, tx);
       const before = JSON.stringify([photo.description, photo.tags, photo.project?.id ?? null]);
       if (edit.description !== undefined) photo.description = edit.description;
       if (edit.tags !== undefined) photo.tags = edit.tags;

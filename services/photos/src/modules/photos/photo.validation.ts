@@ -98,7 +98,26 @@ export const editPhotoBody = z
     project_id: z.number().int().min(1).max(MAX_ID).optional().meta({ description: 'Move the photo to this active project of the team (assignment source `corrected`).' }),
   })
   .meta({ id: 'PhotosPhotoEdit', description: 'Only description, tags and project_id may change; any other field (captured_at, location, local_capture_id, …) answers 422 naming it, and nothing changes.' });
-export type PhotoEdit = z.infer<typeof editPhotoBody>;
+
+/**
+ * An edit in the domain's terms: what PhotoService.edit takes, from REST once parsed (editPhotoBody) and from GraphQL as
+ * typed; the service checks it with the same field rules (GraphQL arguments arrive unchecked).
+ */
+export const photoChanges = z.strictObject({
+  description: description.optional(),
+  tags: tagList.optional(),
+  projectId: z.number().int().min(1).max(MAX_ID).optional(),
+});
+export type PhotoChanges = z.infer<typeof photoChanges>;
+
+/** The parsed PATCH body as changes. */
+export function photoChangesOf(body: z.infer<typeof editPhotoBody>): PhotoChanges {
+  return {
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.tags !== undefined ? { tags: body.tags } : {}),
+    ...(body.project_id !== undefined ? { projectId: body.project_id } : {}),
+  };
+}
 
 /** Fields of the photo resource that a PATCH may not change: read-only evidence, or made by the service. */
 export const READ_ONLY_PHOTO_FIELDS = [
