@@ -14,7 +14,7 @@ import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from '../src/seed.j
 import { LocalMediaStorage, S3MediaStorage } from '../src/storage/index.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
 import { startHarness, type PhotosHarness } from './helpers.js';
-import { jpeg, mp4 } from './media-fixtures.js';
+import { jpeg, mp4 } from './support/media-fixtures.js';
 import { startS3Server, type TestS3Server } from './support/s3-server.js';
 
 type TimeSkippingEnvironment = Awaited<ReturnType<typeof startTimeSkippingEnvironment>>;

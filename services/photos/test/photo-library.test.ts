@@ -5,7 +5,7 @@ import { PhotoGroupService } from '../src/modules/photo-groups/index.js';
 import { ProjectService } from '../src/modules/projects/index.js';
 import { LocalMediaStorage } from '../src/storage/local-media-storage.js';
 import { addProject, addToken, createTeam, gql, startHarness, type PhotosHarness } from './helpers.js';
-import { jpeg, mp4 } from './media-fixtures.js';
+import { jpeg, mp4 } from './support/media-fixtures.js';
 
 let h: PhotosHarness;
 let url: string;

@@ -12,7 +12,7 @@ import { MediaUrlSigner } from '../src/modules/photos/media-urls.js';
 import { assignmentFromMatch, chosenAssignment } from '../src/modules/photos/photo-assignment.js';
 import { OTHER_PROJECT, PHOTO_NOT_FOUND, SAME_PHOTO, UNASSIGNED_PHOTO, WRONG_ORDER, pairProblems } from '../src/modules/photo-groups/photo-group-rules.js';
 import { LocalMediaStorage } from '../src/storage/local-media-storage.js';
-import { heicish, jpeg, mp4, png, webp } from './media-fixtures.js';
+import { heicish, jpeg, mp4, png, webp } from './support/media-fixtures.js';
 
 /** Feeds `bytes` in chunks of `size` (headers and markers split across chunks). */
 function completeIn(format: ContainerFormat, bytes: Buffer, size: number): boolean {

@@ -9,7 +9,7 @@ import { MediaUrlSigner, Photo } from '../src/modules/photos/index.js';
 import { LocalMediaStorage } from '../src/storage/local-media-storage.js';
 import { Project } from '../src/modules/projects/index.js';
 import { addProject, addToken, createTeam, startHarness, type PhotosHarness } from './helpers.js';
-import { NOISE, avif, gif, heicish, jpeg, mp4, noisyJpeg, png, webp } from './media-fixtures.js';
+import { NOISE, avif, gif, heicish, jpeg, mp4, noisyJpeg, png, webp } from './support/media-fixtures.js';
 import { exchangeRawHttp, rawHttpRequest } from '@tributary/kit/testing';
 
 const SECRET = Buffer.alloc(32, 9).toString('base64');
