@@ -135,6 +135,9 @@ async function checkoutFrame(page: Page): Promise<Frame> {
     const frame = page.frames().find((f) => f.url().includes('/checkout/'));
     if (frame) {
       await frame.waitForSelector('#checkout');
+      // Its script (the Escape and resize listeners) has run only once the frame has loaded: a key pressed before that
+      // is lost, which a loaded machine showed as a hung wait for the modal to close.
+      await frame.waitForLoadState('load');
       return frame;
     }
     if (Date.now() > deadline) throw new Error('no checkout frame');
