@@ -36,8 +36,4 @@ export default {
     project('<rootDir>/tests', 'system'),
   ],
   testTimeout: 60_000,
-  // Run test files in a worker that is replaced once it holds more than this after a file: ESM test modules
-  // (--experimental-vm-modules) are not all released between files, and on a 2-core machine Jest would otherwise run
-  // every file in its own process (one worker or fewer means "in band") until that process reaches the heap limit.
-  workerIdleMemoryLimit: '1536MB',
 };

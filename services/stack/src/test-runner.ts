@@ -13,6 +13,9 @@ import { randomEncryptionKey } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { discoverTestServer } from './temporal.js';
 
+/** V8 heap of the Jest process, MB (see where it is passed). */
+const JEST_HEAP_MB = 6144;
+
 export interface TestOptions {
   /** Passed to Jest unchanged (e.g. --selectProjects kit). */
   jestArgs: string[];
@@ -129,6 +132,9 @@ export async function runTests(opts: TestOptions): Promise<number> {
       command: process.execPath,
       args: [
         '--experimental-vm-modules',
+        // On a 2-core machine Jest runs every file in this one process ("in band"), and ESM test modules are not all
+        // released between files: the whole suite outgrows V8's default 4 GB heap near its end.
+        `--max-old-space-size=${JEST_HEAP_MB}`,
         path.join(paths.root, 'node_modules', 'jest', 'bin', 'jest.js'),
         '--json',
         `--outputFile=${results}`,
