@@ -190,8 +190,43 @@ function prefetchTemporalBinaries() {
   });
 }
 
+/**
+ * The browser tests drive Debian's chromium (playwright-core carries no browser, and its CDN is out of reach). On a
+ * Debian machine where `npm test` runs as root (CI, a fresh container), install it in the background like the Temporal
+ * binaries; anywhere else the browser tests name the command to run.
+ */
+function prefetchChromium() {
+  const chromium = '/usr/bin/chromium';
+  if (!isTest || process.platform !== 'linux' || existsSync(chromium)) return [];
+  const onPath = (exe) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, exe)));
+  if (!onPath('apt-get') || process.getuid?.() !== 0) {
+    console.log(`${tag} ${chromium} is missing: the browser tests will fail until \`apt-get install -y chromium\` has run`);
+    return [];
+  }
+  const logDir = path.join(root, '.stack', 'logs');
+  mkdirSync(logDir, { recursive: true });
+  console.log(`${tag} installing Debian's chromium (browser tests) in the background …`);
+  const t0 = Date.now();
+  const log = openSync(path.join(logDir, 'apt-chromium.log'), 'w');
+  const child = spawn('sh', ['-c', 'apt-get update && apt-get install -y --no-install-recommends chromium'], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  closeSync(log);
+  return [
+    new Promise((resolve) => {
+      child.on('error', () => resolve());
+      child.on('close', (code) => {
+        console.log(code === 0 ? `${tag} ✓ chromium (apt) ${elapsed(t0)}` : `${tag} chromium install failed (exit ${code}); see .stack/logs/apt-chromium.log`);
+        resolve();
+      });
+    }),
+  ];
+}
+
 async function main() {
-  const downloads = prefetchTemporalBinaries();
+  const downloads = [...prefetchTemporalBinaries(), ...prefetchChromium()];
   ensureInstalled();
   ensureMediaBinariesExecutable();
   await build();
