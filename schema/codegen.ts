@@ -34,6 +34,8 @@ export const CODEGEN_SERVICES = {
       BnplPlans: '../modules/plans/index.js#PlanOverview',
       BnplConfiguredPlan: '../modules/plans/index.js#ConfiguredPlan',
       BnplPlan: '../modules/plans/index.js#InstallmentPlan',
+      BnplRefund: '../modules/refunds/index.js#Refund',
+      BnplRefundPage: '../modules/refunds/index.js#RefundPage',
     },
   },
   crypto: {

@@ -93,6 +93,28 @@ export interface WidgetSessionExpiryActivities {
   expireWidgetSessionIfDue(input: ExpireWidgetSessionInput): Promise<ExpireWidgetSessionResult>;
 }
 
+export interface RefundStepInput {
+  /** Id of the bnpl refund. */
+  refundId: string;
+}
+
+export interface RefundStepResult {
+  /** Stored status after the step (`not_found` when the refund is gone). */
+  status: string;
+  /** Why a failed refund failed; null otherwise. */
+  failureReason: string | null;
+}
+
+export interface RefundProcessingActivities {
+  /** requested → processing. Idempotent: a refund already past requested is returned as it is. */
+  beginRefundProcessing(input: RefundStepInput): Promise<RefundStepResult>;
+  /**
+   * Asks the payment processor to return the money and stores processed (reducing what the shopper owes) or failed.
+   * Idempotent: a refund already processed or failed is returned as it is.
+   */
+  completeRefund(input: RefundStepInput): Promise<RefundStepResult>;
+}
+
 export interface RenderPhotoMediaInput {
   /** Id of the photo (or video) whose thumbnail or poster to render. */
   photoId: number;

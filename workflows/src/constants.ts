@@ -20,6 +20,7 @@ export const WORKFLOW_TYPES = {
   invoiceExpiry: 'invoiceExpiryWorkflow',
   widgetSessionExpiry: 'widgetSessionExpiryWorkflow',
   photoMedia: 'photoMediaWorkflow',
+  refundProcessing: 'refundProcessingWorkflow',
 } as const;
 
 /** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
@@ -58,6 +59,12 @@ export type WidgetSessionSignalName = (typeof WIDGET_SESSION_SIGNALS)[keyof type
 export function widgetSessionWorkflowId(sessionToken: string): string {
   if (!sessionToken) throw new Error('widgetSessionWorkflowId: sessionToken must not be empty');
   return `widget-session-${sessionToken}`;
+}
+
+/** Workflow id of the processing workflow of one bnpl refund (`refund-<id>`): one run per refund. */
+export function refundWorkflowId(refundId: string): string {
+  if (!refundId) throw new Error('refundWorkflowId: refundId must not be empty');
+  return `refund-${refundId}`;
 }
 
 /** Workflow id of the media workflow of one photo (`photo-media-<photoId>`): one thumbnail/poster run per photo. */

@@ -45,6 +45,17 @@ export interface WidgetSessionExpiryWorkflowResult {
   status: string | null;
 }
 
+export interface RefundProcessingWorkflowInput {
+  /** Id of the bnpl refund (the workflow id is `refundWorkflowId(refundId)`). */
+  refundId: string;
+}
+
+export interface RefundProcessingWorkflowResult {
+  /** processed or failed (or `not_found` when the refund is gone). */
+  status: string;
+  failureReason: string | null;
+}
+
 export interface PhotoMediaWorkflowInput {
   /** Id of the uploaded photo or video (the workflow id is `photoMediaWorkflowId(photoId)`). */
   photoId: number;

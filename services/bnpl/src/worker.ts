@@ -1,6 +1,6 @@
 // The bnpl service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `bnpl` task
 // queue, activities on the bnpl database, the workflow outbox's sweeper) with bnpl's signing-secret resolver and the
-// widget session expiry workflow's activity.
+// activities of the widget session expiry and refund processing workflows.
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
   startServiceWorker,
@@ -10,6 +10,7 @@ import {
   type SigningSecretContext,
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
+import { RefundService, createRefundActivities } from './modules/refunds/index.js';
 import { WebhookEndpointSecrets } from './modules/webhook-endpoints/index.js';
 import { WidgetSessionService, createWidgetSessionActivities } from './modules/widget-sessions/index.js';
 import { SERVICE_NAME } from './service-name.js';
@@ -32,13 +33,19 @@ export async function resolveSigningSecret(ref: string, context: SigningSecretCo
   return new WebhookEndpointSecrets(context.em, box).resolve(ref);
 }
 
-/** The widget session expiry workflow's activity: WidgetSessionService.expireIfDue on the worker's database. */
-function widgetSessionActivities({ orm }: ServiceWorkerContext) {
-  return createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) });
+/**
+ * bnpl's activities on the worker's database: the widget session expiry workflow's (WidgetSessionService.expireIfDue)
+ * and the refund processing workflow's (RefundService, with the simulated payment processor).
+ */
+function bnplActivities({ orm }: ServiceWorkerContext) {
+  return {
+    ...createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) }),
+    ...createRefundActivities({ refunds: new RefundService(orm.em) }),
+  };
 }
 
 /** The bnpl part of the worker definition (bnplService.worker). */
 export const bnplWorker: ServiceWorkerDefinition = {
   resolveSigningSecret,
-  activities: widgetSessionActivities,
+  activities: bnplActivities,
 };

@@ -2,6 +2,7 @@
 // and the one factory of merchants with their dashboard credentials.
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
+import { findLoanOfSession, type Loan } from '../src/modules/loans/index.js';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
 import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
 import { WidgetSession, generateSessionToken } from '../src/modules/widget-sessions/index.js';
@@ -101,4 +102,33 @@ export async function createApiKey(h: ServiceHarness, merchant: Merchant | TestM
   await em.flush();
   const pk = { 'x-merchant-public-key': publicKey };
   return { key, publicKey, secretKey, keys: { authorization: `Bearer ${secretKey}`, ...pk }, pk };
+}
+
+export interface CheckoutLoanOptions {
+  amountCents?: number;
+  planId?: string;
+  /** The shopper's e-mail at checkout (test-mode triggers such as `+refund_fails` go here). */
+  email?: string;
+  orderReference?: string;
+}
+
+/**
+ * A loan booked the way a shopper books one: a test-mode widget session, then the hosted checkout page confirmed over
+ * HTTP (plan, e-mail, terms). Returns the loan, with its installments.
+ */
+export async function checkoutLoan(h: ServiceHarness, merchant: Merchant | TestMerchant, options: CheckoutLoanOptions = {}): Promise<Loan> {
+  const session = await createWidgetSession(h, merchant, { amountCents: options.amountCents ?? 12_000, ...(options.orderReference ? { orderReference: options.orderReference } : {}) });
+  const page = `${h.service.url}/checkout/${session.token}`;
+  const opened = await fetch(page);
+  if (opened.status !== 200) throw new Error(`checkout page answered ${opened.status}`);
+  const confirmed = await fetch(page, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ plan_id: options.planId ?? 'pay_in_4', email: options.email ?? 'jo@example.com', terms: 'accepted' }).toString(),
+    redirect: 'manual',
+  });
+  if (confirmed.status !== 303) throw new Error(`checkout confirm answered ${confirmed.status}`);
+  const loan = await findLoanOfSession(h.orm.em.fork(), session.id);
+  if (!loan) throw new Error('checkout booked no loan');
+  return loan;
 }

@@ -9,6 +9,7 @@ import type { PaymentLink } from '../modules/payment-links/index.js';
 import type { Loan, Installment } from '../modules/loans/index.js';
 import type { WidgetSession } from '../modules/widget-sessions/index.js';
 import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
+import type { Refund, RefundPage } from '../modules/refunds/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -97,6 +98,8 @@ export type BnplLoan = {
   principalCents: Scalars['Int']['output'];
   /** The session's order_reference. */
   purchaseReference: Scalars['String']['output'];
+  /** The loan's refunds, oldest first. */
+  refunds: Array<BnplRefund>;
   status: BnplLoanStatus;
   /** principal + fee; the installments add up to it exactly. */
   totalCents: Scalars['Int']['output'];
@@ -129,6 +132,8 @@ export type BnplMerchant = {
   paymentLinks: Array<BnplPaymentLink>;
   /** Installment plans: the merchant's switches and the catalogue. */
   plans: BnplPlans;
+  /** Refunds, newest first (dashboard token only), filtered like GET /api/v1/merchant/refunds; page takes the previous page's nextCursor. */
+  refunds: BnplRefundPage;
   /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
   sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
@@ -142,6 +147,15 @@ export type BnplMerchant = {
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchantLoansArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantRefundsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  loanId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Array<BnplRefundStatus>>;
 };
 
 
@@ -239,6 +253,40 @@ export type BnplPlans = {
   /** Every catalogue plan with the merchant's switch, in catalogue order. */
   configured: Array<BnplConfiguredPlan>;
 };
+
+/** A refund of part or all of a sale's principal (REST: /api/v1/merchant/refunds). */
+export type BnplRefund = {
+  __typename?: 'BnplRefund';
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** Why a failed refund failed; null otherwise. */
+  failureReason?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  livemode: Scalars['Boolean']['output'];
+  loanId: Scalars['ID']['output'];
+  /** ISO 8601 UTC; null until processed. */
+  processedAt?: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
+  /** Of a processed refund, what went back to the shopper's payment method (more than they still owed); the rest reduced their unpaid installments, last first. */
+  returnedToShopperCents: Scalars['Int']['output'];
+  status: BnplRefundStatus;
+};
+
+/** A page of refunds: nextCursor is null on the last page. */
+export type BnplRefundPage = {
+  __typename?: 'BnplRefundPage';
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  refunds: Array<BnplRefund>;
+};
+
+/** Refund status: requested → processing → processed, or failed. */
+export type BnplRefundStatus =
+  | 'FAILED'
+  | 'PROCESSED'
+  | 'PROCESSING'
+  | 'REQUESTED';
 
 /** How often a merchant is paid out; set by a platform administrator. */
 export type BnplSettlementCadence =
@@ -359,6 +407,8 @@ export type Mutation = {
   createBnplApiKey?: Maybe<BnplCreatedApiKey>;
   /** Creates a payment link (dashboard token only). Same rules and errors as POST /api/v1/merchant/payment-links. */
   createBnplPaymentLink?: Maybe<BnplPaymentLink>;
+  /** Refunds part or all of a sale (POST /api/v1/merchant/refunds; dashboard token only). Same rules and errors: an unknown or another merchant's loan, or an amount above what is still refundable: BAD_USER_INPUT; a loan in a status that cannot be refunded: CONFLICT. idempotencyKey makes a retry return the first refund. */
+  createBnplRefund?: Maybe<BnplRefund>;
   /** Registers a webhook endpoint (same rules and errors as POST /api/v1/merchant/webhooks; dashboard token only). The answer carries the endpoint's signing secret, shown only here. */
   createBnplWebhookEndpoint?: Maybe<BnplCreatedWebhookEndpoint>;
   /** Deletes a payment link (DELETE /api/v1/merchant/payment-links/{id}) and returns its id; its public page answers 404 from then on. */
@@ -386,6 +436,14 @@ export type MutationCreateBnplApiKeyArgs = {
 
 export type MutationCreateBnplPaymentLinkArgs = {
   input: BnplPaymentLinkInput;
+};
+
+
+export type MutationCreateBnplRefundArgs = {
+  amountCents: Scalars['Int']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  loanId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 
@@ -564,6 +622,9 @@ export type ResolversTypes = {
   BnplPlanFirstDue: BnplPlanFirstDue;
   BnplPlanInterval: BnplPlanInterval;
   BnplPlans: ResolverTypeWrapper<PlanOverview>;
+  BnplRefund: ResolverTypeWrapper<Refund>;
+  BnplRefundPage: ResolverTypeWrapper<RefundPage>;
+  BnplRefundStatus: BnplRefundStatus;
   BnplSettlementCadence: BnplSettlementCadence;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
@@ -594,6 +655,8 @@ export type ResolversParentTypes = {
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplPlan: InstallmentPlan;
   BnplPlans: PlanOverview;
+  BnplRefund: Refund;
+  BnplRefundPage: RefundPage;
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
@@ -649,6 +712,7 @@ export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends Reso
   planId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   principalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   purchaseReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refunds?: Resolver<Array<ResolversTypes['BnplRefund']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['BnplLoanStatus'], ParentType, ContextType>;
   totalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -662,6 +726,7 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
   plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
+  refunds?: Resolver<ResolversTypes['BnplRefundPage'], ParentType, ContextType, RequireFields<BnplMerchantRefundsArgs, 'limit'>>;
   sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
@@ -699,6 +764,25 @@ export type BnplPlanResolvers<ContextType = BnplContext, ParentType extends Reso
 export type BnplPlansResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlans'] = ResolversParentTypes['BnplPlans']> = {
   available?: Resolver<Array<ResolversTypes['BnplPlan']>, ParentType, ContextType>;
   configured?: Resolver<Array<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType>;
+};
+
+export type BnplRefundResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplRefund'] = ResolversParentTypes['BnplRefund']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  failureReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  loanId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  processedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  returnedToShopperCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplRefundStatus'], ParentType, ContextType>;
+};
+
+export type BnplRefundPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplRefundPage'] = ResolversParentTypes['BnplRefundPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refunds?: Resolver<Array<ResolversTypes['BnplRefund']>, ParentType, ContextType>;
 };
 
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
@@ -759,6 +843,7 @@ export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType ext
 export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createBnplApiKey?: Resolver<Maybe<ResolversTypes['BnplCreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateBnplApiKeyArgs, 'environment' | 'name'>>;
   createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
+  createBnplRefund?: Resolver<Maybe<ResolversTypes['BnplRefund']>, ParentType, ContextType, RequireFields<MutationCreateBnplRefundArgs, 'amountCents' | 'loanId' | 'reason'>>;
   createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
   deleteBnplPaymentLink?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplPaymentLinkArgs, 'id'>>;
   deleteBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplWebhookEndpointArgs, 'id'>>;
@@ -784,6 +869,8 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
   BnplPlan?: BnplPlanResolvers<ContextType>;
   BnplPlans?: BnplPlansResolvers<ContextType>;
+  BnplRefund?: BnplRefundResolvers<ContextType>;
+  BnplRefundPage?: BnplRefundPageResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;
