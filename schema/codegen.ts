@@ -36,6 +36,7 @@ export const CODEGEN_SERVICES = {
       BnplPlan: '../modules/plans/index.js#InstallmentPlan',
       BnplRefund: '../modules/refunds/index.js#Refund',
       BnplRefundPage: '../modules/refunds/index.js#RefundPage',
+      BnplSettlement: '../modules/settlements/index.js#Settlement',
     },
   },
   crypto: {

@@ -115,6 +115,24 @@ export interface RefundProcessingActivities {
   completeRefund(input: RefundStepInput): Promise<RefundStepResult>;
 }
 
+export interface CutSettlementsInput {
+  merchantId: string;
+  /** ISO 8601: the cut's moment (the schedule's fire time); the period closed is the last complete one before it. */
+  at: string;
+}
+
+export interface SettlementActivities {
+  /** Ids of the merchants whose settlement cadence is `cadence`. */
+  merchantsOnCadence(input: { cadence: string }): Promise<string[]>;
+  /**
+   * Cuts the merchant's batches for the period closed at `at` (one per currency and mode with anything to settle) and
+   * queues each batch's payout workflow. Idempotent: a period already cut is not cut again.
+   */
+  cutSettlements(input: CutSettlementsInput): Promise<{ settlementIds: string[] }>;
+  /** Pays the batch out: pending → paid and settlement.processed, in one transaction. Idempotent. */
+  payOutSettlement(input: { settlementId: string }): Promise<{ status: string }>;
+}
+
 export interface RenderPhotoMediaInput {
   /** Id of the photo (or video) whose thumbnail or poster to render. */
   photoId: number;

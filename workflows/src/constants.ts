@@ -21,6 +21,8 @@ export const WORKFLOW_TYPES = {
   widgetSessionExpiry: 'widgetSessionExpiryWorkflow',
   photoMedia: 'photoMediaWorkflow',
   refundProcessing: 'refundProcessingWorkflow',
+  settlementCycle: 'settlementCycleWorkflow',
+  settlementPayout: 'settlementPayoutWorkflow',
 } as const;
 
 /** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
@@ -65,6 +67,21 @@ export function widgetSessionWorkflowId(sessionToken: string): string {
 export function refundWorkflowId(refundId: string): string {
   if (!refundId) throw new Error('refundWorkflowId: refundId must not be empty');
   return `refund-${refundId}`;
+}
+
+/** Workflow id of the payout workflow of one bnpl settlement batch (`settlement-<id>`). */
+export function settlementWorkflowId(settlementId: string): string {
+  if (!settlementId) throw new Error('settlementWorkflowId: settlementId must not be empty');
+  return `settlement-${settlementId}`;
+}
+
+/**
+ * Id of the Temporal Schedule that cuts the settlements of every merchant on one cadence (`settlement-cycle-<cadence>`);
+ * also the id prefix of the cycle workflows it starts (Temporal appends each run's scheduled time).
+ */
+export function settlementScheduleId(cadence: string): string {
+  if (!cadence) throw new Error('settlementScheduleId: cadence must not be empty');
+  return `settlement-cycle-${cadence}`;
 }
 
 /** Workflow id of the media workflow of one photo (`photo-media-<photoId>`): one thumbnail/poster run per photo. */

@@ -1,7 +1,15 @@
 export * from './constants.js';
 export type * from './activities.js';
 export type * from './types.js';
-import type { invoiceExpiryWorkflow, photoMediaWorkflow, refundProcessingWorkflow, webhookDeliveryWorkflow, widgetSessionExpiryWorkflow } from './workflows/index.js';
+import type {
+  invoiceExpiryWorkflow,
+  photoMediaWorkflow,
+  refundProcessingWorkflow,
+  settlementCycleWorkflow,
+  settlementPayoutWorkflow,
+  webhookDeliveryWorkflow,
+  widgetSessionExpiryWorkflow,
+} from './workflows/index.js';
 
 /** Type of the webhook delivery workflow, for typed starts by name: `client.workflow.start<WebhookDeliveryWorkflow>(...)`. */
 export type WebhookDeliveryWorkflow = typeof webhookDeliveryWorkflow;
@@ -17,3 +25,9 @@ export type PhotoMediaWorkflow = typeof photoMediaWorkflow;
 
 /** Type of the bnpl refund processing workflow: `client.workflow.start<RefundProcessingWorkflow>(WORKFLOW_TYPES.refundProcessing, ...)`. */
 export type RefundProcessingWorkflow = typeof refundProcessingWorkflow;
+
+/** Type of the bnpl settlement cycle workflow (started by the per-cadence Schedules). */
+export type SettlementCycleWorkflow = typeof settlementCycleWorkflow;
+
+/** Type of the bnpl settlement payout workflow (`settlement-<id>`). */
+export type SettlementPayoutWorkflow = typeof settlementPayoutWorkflow;

@@ -56,6 +56,22 @@ export interface RefundProcessingWorkflowResult {
   failureReason: string | null;
 }
 
+export interface SettlementCycleWorkflowInput {
+  /** daily, weekly or monthly: the merchants whose batches this run cuts. */
+  cadence: string;
+}
+
+export interface SettlementCycleWorkflowResult {
+  merchants: number;
+  /** Batches cut by this run (their payout workflows are queued). */
+  settlementIds: string[];
+}
+
+export interface SettlementPayoutWorkflowInput {
+  /** Id of the bnpl settlement (the workflow id is `settlementWorkflowId(settlementId)`). */
+  settlementId: string;
+}
+
 export interface PhotoMediaWorkflowInput {
   /** Id of the uploaded photo or video (the workflow id is `photoMediaWorkflowId(photoId)`). */
   photoId: number;

@@ -8,6 +8,7 @@ import { dashboardLoginApi } from './modules/merchant-auth/index.js';
 import { paymentLinkApi } from './modules/payment-links/index.js';
 import { planApi } from './modules/plans/index.js';
 import { refundApi } from './modules/refunds/index.js';
+import { settlementApi } from './modules/settlements/index.js';
 import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
 import { widgetSessionApi } from './modules/widget-sessions/index.js';
 
@@ -29,6 +30,7 @@ export function bnplApiDocument(): OpenApiDocument {
       { name: 'Installment plans' },
       { name: 'Payment links' },
       { name: 'Refunds' },
+      { name: 'Settlements' },
       WEBHOOKS_TAG,
       { name: 'GraphQL' },
       { name: 'Operations' },
@@ -41,6 +43,7 @@ export function bnplApiDocument(): OpenApiDocument {
       ...Object.values(planApi),
       ...Object.values(paymentLinkApi),
       ...Object.values(refundApi),
+      ...Object.values(settlementApi),
       ...Object.values(webhookEndpointApi),
     ],
   });

@@ -9,6 +9,7 @@ import type { WebhookDeliveryService } from './modules/webhooks/index.js';
 import type { PaymentLinkService } from './modules/payment-links/index.js';
 import type { PlanService } from './modules/plans/index.js';
 import type { RefundService } from './modules/refunds/index.js';
+import type { SettlementService } from './modules/settlements/index.js';
 import type { WidgetSessionService } from './modules/widget-sessions/index.js';
 
 export interface BnplServices {
@@ -20,6 +21,7 @@ export interface BnplServices {
   paymentLinks: PaymentLinkService;
   loans: LoanService;
   refunds: RefundService;
+  settlements: SettlementService;
   widgetSessions: WidgetSessionService;
   plans: PlanService;
 }

@@ -11,6 +11,8 @@ import {
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
 import { RefundService, createRefundActivities } from './modules/refunds/index.js';
+import { SettlementService, createSettlementActivities, ensureSettlementSchedules } from './modules/settlements/index.js';
+import { createSettlementWebhookSink } from './modules/webhooks/index.js';
 import { WebhookEndpointSecrets } from './modules/webhook-endpoints/index.js';
 import { WidgetSessionService, createWidgetSessionActivities } from './modules/widget-sessions/index.js';
 import { SERVICE_NAME } from './service-name.js';
@@ -37,15 +39,42 @@ export async function resolveSigningSecret(ref: string, context: SigningSecretCo
  * bnpl's activities on the worker's database: the widget session expiry workflow's (WidgetSessionService.expireIfDue)
  * and the refund processing workflow's (RefundService, with the simulated payment processor).
  */
-function bnplActivities({ orm }: ServiceWorkerContext) {
+function bnplActivities({ orm, outbox }: ServiceWorkerContext) {
+  const settlements = new SettlementService(orm.em, { outbox, events: createSettlementWebhookSink({ outbox }) });
   return {
     ...createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) }),
     ...createRefundActivities({ refunds: new RefundService(orm.em) }),
+    ...createSettlementActivities({ settlements }),
   };
+}
+
+/**
+ * Creates the settlement Schedules (one per cadence) once Temporal answers, retrying every 10 s while it does not, so
+ * a worker started before Temporal still sets them up.
+ */
+function settlementSchedules({ temporal, logger }: ServiceWorkerContext) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = (): void => {
+    ensureSettlementSchedules(temporal, logger).catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not create the settlement schedules yet; retrying in 10 s');
+      if (!stopped) timer = setTimeout(attempt, 10_000).unref();
+    });
+  };
+  attempt();
+  return [
+    {
+      async stop() {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    },
+  ];
 }
 
 /** The bnpl part of the worker definition (bnplService.worker). */
 export const bnplWorker: ServiceWorkerDefinition = {
   resolveSigningSecret,
   activities: bnplActivities,
+  background: settlementSchedules,
 };

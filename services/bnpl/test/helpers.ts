@@ -1,5 +1,7 @@
 // bnpl's test harness: the kit's real-service harness (fresh migrated database, free port) with bnpl's definition,
 // and the one factory of merchants with their dashboard credentials.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
 import { findLoanOfSession, type Loan } from '../src/modules/loans/index.js';
@@ -110,6 +112,9 @@ export interface CheckoutLoanOptions {
   /** The shopper's e-mail at checkout (test-mode triggers such as `+refund_fails` go here). */
   email?: string;
   orderReference?: string;
+  /** A live-mode session (a live key's); default test mode. */
+  livemode?: boolean;
+  currency?: string;
 }
 
 /**
@@ -117,7 +122,12 @@ export interface CheckoutLoanOptions {
  * HTTP (plan, e-mail, terms). Returns the loan, with its installments.
  */
 export async function checkoutLoan(h: ServiceHarness, merchant: Merchant | TestMerchant, options: CheckoutLoanOptions = {}): Promise<Loan> {
-  const session = await createWidgetSession(h, merchant, { amountCents: options.amountCents ?? 12_000, ...(options.orderReference ? { orderReference: options.orderReference } : {}) });
+  const session = await createWidgetSession(h, merchant, {
+    amountCents: options.amountCents ?? 12_000,
+    livemode: options.livemode ?? false,
+    currency: options.currency ?? 'USD',
+    ...(options.orderReference ? { orderReference: options.orderReference } : {}),
+  });
   const page = `${h.service.url}/checkout/${session.token}`;
   const opened = await fetch(page);
   if (opened.status !== 200) throw new Error(`checkout page answered ${opened.status}`);
@@ -131,4 +141,30 @@ export async function checkoutLoan(h: ServiceHarness, merchant: Merchant | TestM
   const loan = await findLoanOfSession(h.orm.em.fork(), session.id);
   if (!loan) throw new Error('checkout booked no loan');
   return loan;
+}
+
+/** What an operator command printed and how it exited. */
+export interface AdminRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const adminDispatcher = fileURLToPath(new URL('../../stack/bin/admin.mjs', import.meta.url));
+
+/** `npm run admin -- bnpl <args>` through the real entry point (services/stack/bin/admin.mjs) on the harness's database. */
+export function runAdmin(h: ServiceHarness, ...args: string[]): Promise<AdminRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [adminDispatcher, 'bnpl', ...args], { env: { ...process.env, DATABASE_URL: h.db.url } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** runAdmin with --json: exactly one JSON document on stdout (else it throws). */
+export async function runAdminJson(h: ServiceHarness, ...args: string[]): Promise<{ code: number; body: Record<string, unknown>; stderr: string }> {
+  const run = await runAdmin(h, ...args, '--json');
+  const lines = run.stdout.trim().split('\n');
+  if (lines.length !== 1) throw new Error(`expected one JSON line, got: ${run.stdout}`);
+  return { code: run.code, body: JSON.parse(lines[0]!) as Record<string, unknown>, stderr: run.stderr };
 }

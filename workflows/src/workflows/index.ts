@@ -4,3 +4,4 @@ export { invoiceExpiryWorkflow } from './invoice-expiry.js';
 export { widgetSessionExpiryWorkflow } from './widget-session-expiry.js';
 export { photoMediaWorkflow } from './photo-media.js';
 export { refundProcessingWorkflow } from './refund-processing.js';
+export { settlementCycleWorkflow, settlementPayoutWorkflow } from './settlements.js';

@@ -10,9 +10,11 @@ import type { Loan, Installment } from '../modules/loans/index.js';
 import type { WidgetSession } from '../modules/widget-sessions/index.js';
 import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
 import type { Refund, RefundPage } from '../modules/refunds/index.js';
+import type { Settlement } from '../modules/settlements/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -137,6 +139,8 @@ export type BnplMerchant = {
   /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
   sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
+  /** Settlement batches, newest first (dashboard token only), as GET /api/v1/merchant/settlements; page takes the previous page's nextCursor. */
+  settlements: BnplSettlementPage;
   /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
   webhookDeliveries: Array<BnplWebhookDelivery>;
   /** Webhook endpoints in creation order, without secrets (dashboard token only). */
@@ -162,6 +166,13 @@ export type BnplMerchantRefundsArgs = {
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchantSessionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantSettlementsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -288,11 +299,66 @@ export type BnplRefundStatus =
   | 'PROCESSING'
   | 'REQUESTED';
 
+/** A settlement batch (payout) for one period, currency and mode: net = gross − mdr − refunds + adjustments. */
+export type BnplSettlement = {
+  __typename?: 'BnplSettlement';
+  adjustmentsCents: Scalars['Int']['output'];
+  /** <first day>..<last day>-<currency>, with -test for test mode. */
+  batch: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  grossCents: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** Every sale, refund and adjustment the batch covers; their amounts add up to its figures. */
+  lines: Array<BnplSettlementLine>;
+  livemode: Scalars['Boolean']['output'];
+  mdrCents: Scalars['Int']['output'];
+  netCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC; null while pending. */
+  paidAt?: Maybe<Scalars['String']['output']>;
+  /** Last day of the period (inclusive), YYYY-MM-DD (UTC). */
+  periodEnd: Scalars['String']['output'];
+  /** First day of the period, YYYY-MM-DD (UTC). */
+  periodStart: Scalars['String']['output'];
+  refundsCents: Scalars['Int']['output'];
+  status: BnplSettlementStatus;
+};
+
 /** How often a merchant is paid out; set by a platform administrator. */
 export type BnplSettlementCadence =
   | 'DAILY'
   | 'MONTHLY'
   | 'WEEKLY';
+
+/** One item of a settlement: a sale (+principal, with its MDR), a refund (negative) or an adjustment. */
+export type BnplSettlementLine = {
+  __typename?: 'BnplSettlementLine';
+  adjustmentId?: Maybe<Scalars['ID']['output']>;
+  /** Signed, as it counts in net_cents (before MDR). */
+  amountCents: Scalars['Int']['output'];
+  kind: BnplSettlementLineKind;
+  loanId?: Maybe<Scalars['ID']['output']>;
+  mdrCents: Scalars['Int']['output'];
+  refundId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type BnplSettlementLineKind =
+  | 'ADJUSTMENT'
+  | 'REFUND'
+  | 'SALE';
+
+/** A page of settlement batches: nextCursor is null on the last page. */
+export type BnplSettlementPage = {
+  __typename?: 'BnplSettlementPage';
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  settlements: Array<BnplSettlement>;
+};
+
+/** pending when cut; paid once the payout is made. */
+export type BnplSettlementStatus =
+  | 'PAID'
+  | 'PENDING';
 
 /** One delivery of one event to one endpoint (a manual re-send is a new delivery of the same event). */
 export type BnplWebhookDelivery = {
@@ -625,7 +691,12 @@ export type ResolversTypes = {
   BnplRefund: ResolverTypeWrapper<Refund>;
   BnplRefundPage: ResolverTypeWrapper<RefundPage>;
   BnplRefundStatus: BnplRefundStatus;
+  BnplSettlement: ResolverTypeWrapper<Settlement>;
   BnplSettlementCadence: BnplSettlementCadence;
+  BnplSettlementLine: ResolverTypeWrapper<BnplSettlementLine>;
+  BnplSettlementLineKind: BnplSettlementLineKind;
+  BnplSettlementPage: ResolverTypeWrapper<Omit<BnplSettlementPage, 'settlements'> & { settlements: Array<ResolversTypes['BnplSettlement']> }>;
+  BnplSettlementStatus: BnplSettlementStatus;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
@@ -657,6 +728,9 @@ export type ResolversParentTypes = {
   BnplPlans: PlanOverview;
   BnplRefund: Refund;
   BnplRefundPage: RefundPage;
+  BnplSettlement: Settlement;
+  BnplSettlementLine: BnplSettlementLine;
+  BnplSettlementPage: Omit<BnplSettlementPage, 'settlements'> & { settlements: Array<ResolversParentTypes['BnplSettlement']> };
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
@@ -729,6 +803,7 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   refunds?: Resolver<ResolversTypes['BnplRefundPage'], ParentType, ContextType, RequireFields<BnplMerchantRefundsArgs, 'limit'>>;
   sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
+  settlements?: Resolver<ResolversTypes['BnplSettlementPage'], ParentType, ContextType, RequireFields<BnplMerchantSettlementsArgs, 'limit'>>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
   webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
 };
@@ -783,6 +858,38 @@ export type BnplRefundResolvers<ContextType = BnplContext, ParentType extends Re
 export type BnplRefundPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplRefundPage'] = ResolversParentTypes['BnplRefundPage']> = {
   nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refunds?: Resolver<Array<ResolversTypes['BnplRefund']>, ParentType, ContextType>;
+};
+
+export type BnplSettlementResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSettlement'] = ResolversParentTypes['BnplSettlement']> = {
+  adjustmentsCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  batch?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  grossCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['BnplSettlementLine']>, ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mdrCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  netCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  periodEnd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  periodStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refundsCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplSettlementStatus'], ParentType, ContextType>;
+};
+
+export type BnplSettlementLineResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSettlementLine'] = ResolversParentTypes['BnplSettlementLine']> = {
+  adjustmentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['BnplSettlementLineKind'], ParentType, ContextType>;
+  loanId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  mdrCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refundId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type BnplSettlementPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSettlementPage'] = ResolversParentTypes['BnplSettlementPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  settlements?: Resolver<Array<ResolversTypes['BnplSettlement']>, ParentType, ContextType>;
 };
 
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
@@ -871,6 +978,9 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplPlans?: BnplPlansResolvers<ContextType>;
   BnplRefund?: BnplRefundResolvers<ContextType>;
   BnplRefundPage?: BnplRefundPageResolvers<ContextType>;
+  BnplSettlement?: BnplSettlementResolvers<ContextType>;
+  BnplSettlementLine?: BnplSettlementLineResolvers<ContextType>;
+  BnplSettlementPage?: BnplSettlementPageResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;

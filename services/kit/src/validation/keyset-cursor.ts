@@ -2,7 +2,20 @@
 // page, so the next page starts strictly after it. Rows added meanwhile sort before the position (newer) and never
 // shift a later page, so no row is skipped or repeated; no OFFSET is ever read. The cursor is base64url JSON, opaque to
 // clients (they pass back what they got); anything else is a 422 on the parameter that carried it.
+import { z } from 'zod';
 import { ValidationError } from '../errors/index.js';
+
+/**
+ * The OpenAPI `format` of a cursor parameter: a value only the server issues (a previous page's next_cursor), so a
+ * client (or the fuzz suite) cannot make up a valid one.
+ */
+export const KEYSET_CURSOR_FORMAT = 'keyset-cursor';
+
+/** The `page` query parameter of a keyset-paginated list, documented as a server-issued cursor. */
+export const keysetCursorQueryParam = z
+  .string()
+  .optional()
+  .meta({ description: 'The next_cursor of the previous page (opaque; absent for the first page).', format: KEYSET_CURSOR_FORMAT });
 
 /** The position of a row in (created_at desc, id desc) order. */
 export interface KeysetPosition {
@@ -46,4 +59,10 @@ export function keysetPage<T extends KeysetPosition>(rows: readonly T[], limit: 
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeKeysetCursor(last) : null };
+}
+
+/** The filter of rows strictly after `after` in (created_at desc, id desc) order; none for the first page. */
+export function keysetAfter(after: KeysetPosition | undefined): { $or?: Array<Record<string, unknown>> } {
+  if (!after) return {};
+  return { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] };
 }

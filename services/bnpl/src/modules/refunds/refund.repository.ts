@@ -1,4 +1,5 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { keysetAfter } from '@tributary/kit';
 import type { Refund } from './refund.entity.js';
 import type { RefundStatus } from './refund-status-engine.js';
 
@@ -19,7 +20,7 @@ export class RefundRepository extends EntityRepository<Refund> {
         merchant: merchantId,
         ...(loanId ? { loan: loanId } : {}),
         ...(status ? { status: { $in: status } } : {}),
-        ...(after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] } : {}),
+        ...keysetAfter(after),
       },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
     );

@@ -1,6 +1,6 @@
 // The refund bodies and list filters (spec "Refund": loan_id, amount_cents, reason), as zod schemas: the routes document
 // them (refund.openapi.ts) and RefundService validates with them.
-import { integerQueryParam, parseInput, wellFormedText } from '@tributary/kit';
+import { integerQueryParam, keysetCursorQueryParam, parseInput, wellFormedText } from '@tributary/kit';
 import { z } from 'zod';
 import { REFUND_STATUSES, type RefundStatus } from './refund-status-engine.js';
 
@@ -38,7 +38,7 @@ const statusList = z
 export const listRefundsQuery = z.object({
   loan_id: z.uuid({ error: LOAN_ID_FILTER_MESSAGE }).optional().meta({ description: 'Only the refunds of this loan.' }),
   status: statusList.optional(),
-  page: z.string().optional().meta({ description: 'The next_cursor of the previous page (opaque).' }),
+  page: keysetCursorQueryParam,
   limit: integerQueryParam({ min: 1, max: REFUNDS_PAGE_MAX, default: REFUNDS_PAGE_DEFAULT, description: `Refunds per page, 1–${REFUNDS_PAGE_MAX} (default ${REFUNDS_PAGE_DEFAULT}).` }),
 });
 

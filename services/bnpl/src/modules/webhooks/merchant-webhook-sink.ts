@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueWebhookDelivery, type AfterCommit, type OutboxEntryRef, type WorkflowOutbox } from '@tributary/kit';
 import { SERVICE_NAME } from '../../service-name.js';
 import { loanEventData, type LoanEventSink } from '../loans/index.js';
+import type { SettlementEventSink } from '../settlements/index.js';
 import { WebhookEndpoint, isEmittedWebhookEvent, webhookEndpointSecretRef, type EmittedWebhookEvent } from '../webhook-endpoints/index.js';
 
 export interface MerchantWebhookSinkOptions {
@@ -82,5 +83,13 @@ export function createLoanWebhookSink(options: MerchantWebhookSinkOptions = {}):
   const emitter = createMerchantWebhookEmitter(options);
   return {
     emit: (tx, loan, event) => emitter.emitMerchantEvent(tx, loan.merchant.id, event, loan.id, loanEventData(loan)),
+  };
+}
+
+/** The settlements module's SettlementEventSink: settlement.processed when a batch is paid. */
+export function createSettlementWebhookSink(options: MerchantWebhookSinkOptions = {}): SettlementEventSink {
+  const emitter = createMerchantWebhookEmitter(options);
+  return {
+    settlementProcessed: (tx, merchantId, settlementId, data) => emitter.emitMerchantEvent(tx, merchantId, 'settlement.processed', settlementId, data),
   };
 }
