@@ -1,7 +1,7 @@
 export * from './constants.js';
 export type * from './activities.js';
 export type * from './types.js';
-import type { invoiceExpiryWorkflow, photoMediaWorkflow, webhookDeliveryWorkflow, widgetSessionExpiryWorkflow } from './workflows/index.js';
+import type { invoiceExpiryWorkflow, loanLifecycleWorkflow, photoMediaWorkflow, webhookDeliveryWorkflow, widgetSessionExpiryWorkflow } from './workflows/index.js';
 
 /** Type of the webhook delivery workflow, for typed starts by name: `client.workflow.start<WebhookDeliveryWorkflow>(...)`. */
 export type WebhookDeliveryWorkflow = typeof webhookDeliveryWorkflow;
@@ -14,3 +14,6 @@ export type WidgetSessionExpiryWorkflow = typeof widgetSessionExpiryWorkflow;
 
 /** Type of the photo media workflow: `client.workflow.start<PhotoMediaWorkflow>(WORKFLOW_TYPES.photoMedia, ...)`. */
 export type PhotoMediaWorkflow = typeof photoMediaWorkflow;
+
+/** Type of the loan lifecycle workflow: `client.workflow.start<LoanLifecycleWorkflow>(WORKFLOW_TYPES.loanLifecycle, ...)`. */
+export type LoanLifecycleWorkflow = typeof loanLifecycleWorkflow;

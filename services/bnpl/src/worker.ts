@@ -1,6 +1,6 @@
 // The bnpl service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `bnpl` task
 // queue, activities on the bnpl database, the workflow outbox's sweeper) with bnpl's signing-secret resolver and the
-// widget session expiry workflow's activity.
+// activities of the widget session expiry and loan lifecycle workflows.
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
   startServiceWorker,
@@ -10,7 +10,9 @@ import {
   type SigningSecretContext,
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
+import { LoanLifecycleService, createLoanActivities } from './modules/loans/index.js';
 import { WebhookEndpointSecrets } from './modules/webhook-endpoints/index.js';
+import { createLoanWebhookSink } from './modules/webhooks/index.js';
 import { WidgetSessionService, createWidgetSessionActivities } from './modules/widget-sessions/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
@@ -37,8 +39,16 @@ function widgetSessionActivities({ orm }: ServiceWorkerContext) {
   return createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) });
 }
 
+/**
+ * The loan lifecycle workflow's activity: LoanLifecycleService.advance on the worker's database, its webhook events
+ * dispatched by the worker's outbox right after each step's commit.
+ */
+function loanActivities({ orm, outbox }: ServiceWorkerContext) {
+  return createLoanActivities({ lifecycle: new LoanLifecycleService(orm.em, { events: createLoanWebhookSink({ outbox }), outbox }) });
+}
+
 /** The bnpl part of the worker definition (bnplService.worker). */
 export const bnplWorker: ServiceWorkerDefinition = {
   resolveSigningSecret,
-  activities: widgetSessionActivities,
+  activities: (context) => ({ ...widgetSessionActivities(context), ...loanActivities(context) }),
 };

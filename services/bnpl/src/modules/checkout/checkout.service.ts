@@ -14,7 +14,7 @@ import {
   type WorkflowOutbox,
 } from '@tributary/kit';
 import { WIDGET_SESSION_SIGNALS } from '@tributary/workflows';
-import { bookLoan, findLoanOfSession, noLoanEvents, type Loan, type LoanEventSink } from '../loans/index.js';
+import { bookLoan, enqueueLoanLifecycle, findLoanOfSession, noLoanEvents, type Loan, type LoanEventSink } from '../loans/index.js';
 import { MerchantPlan } from '../plans/index.js';
 import {
   SESSION_TOKEN_PATTERN,
@@ -100,7 +100,8 @@ export class CheckoutService {
   /**
    * Confirm (the form post): checks the form, then in one transaction with the session locked re-checks eligibility
    * with the entered e-mail, books the loan with its installments, authorizes the session, hands loan.authorized to
-   * the event sink and queues the expiry workflow's `authorized` signal; both are dispatched after the commit.
+   * the event sink, queues the expiry workflow's `authorized` signal and the loan's lifecycle workflow start; all are
+   * dispatched after the commit.
    */
   async confirm(token: string, body: unknown): Promise<ConfirmOutcome> {
     const session = await this.findSession(token);
@@ -145,11 +146,12 @@ export class CheckoutService {
     return this.paymentLinks.countUse(tx, session.paymentLinkId);
   }
 
-  /** loan.authorized to the event sink, and the expiry workflow told to stop: both committed with the loan. */
+  /** loan.authorized to the event sink, the expiry workflow told to stop, the loan's lifecycle workflow started: all committed with the loan. */
   private async announceAuthorization(tx: EntityManager, session: WidgetSession, loan: Loan): Promise<AfterCommit | undefined> {
     const event = await this.events.emit(tx, loan, 'loan.authorized');
     const signal = await enqueueWorkflowSignal(tx, widgetSessionExpirySignal(session.token, WIDGET_SESSION_SIGNALS.authorized));
-    return afterCommitAll(event, this.outbox?.dispatchAfterCommit([signal]));
+    const lifecycle = await enqueueLoanLifecycle(tx, loan);
+    return afterCommitAll(event, this.outbox?.dispatchAfterCommit([signal, lifecycle]));
   }
 
   /** A confirm's answer when the session can no longer be confirmed: its success (authorized) or a refusal. */

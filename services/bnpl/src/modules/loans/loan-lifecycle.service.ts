@@ -1,0 +1,183 @@
+// The loan's money lifecycle (README "Loan lifecycle"): funding, auto-debit of installments with retries, missed
+// installments, default and write-off, driven by the loan workflow's clock (advance), and the in-app payment of an
+// installment (payInstallment). Each step is one transaction under the loan's row lock: the status change (through the
+// pure status engine) and its webhook events commit together, and a step is read from the stored loan, so a retried
+// activity repeats nothing.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BusinessRuleError,
+  NotFoundError,
+  afterCommitAll,
+  enqueueWorkflowSignal,
+  transactionWithAfterCommit,
+  type AfterCommit,
+  type Committed,
+  type WorkflowOutbox,
+} from '@tributary/kit';
+import { Installment } from './installment.entity.js';
+import { loanPaymentReceived } from './loan-lifecycle.commands.js';
+import { COLLECTION_ATTEMPTS, nextLoanStep, type LoanStep } from './loan-schedule.js';
+import { PAYABLE_LOAN_STATUSES, applyLoanTrigger, type LoanLifecycleEvent, type LoanTrigger } from './loan-status-engine.js';
+import type { LoanStatus } from './loan-status.js';
+import { Loan } from './loan.entity.js';
+import { noLoanEvents, type LoanLifecycleEventSink } from './loan.events.js';
+import { simulatedPaymentProcessor, type PaymentProcessor } from './payment-processor.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Steps one advance performs at most (a loan has at most 12 installments × 4 attempts + default + write-off). */
+const MAX_STEPS_PER_ADVANCE = 100;
+
+export interface LoanLifecycleServiceOptions {
+  /** Where loan.funded, loan.completed, installment.paid and installment.missed go (the webhooks module's sink). */
+  events?: LoanLifecycleEventSink;
+  /** Debits installments; the simulated processor by default. */
+  processor?: PaymentProcessor;
+  /** Dispatches what a step queued (webhook deliveries, the workflow's signal) right after its commit. */
+  outbox?: WorkflowOutbox;
+  /** The real clock of in-app payments (tests). */
+  now?: () => Date;
+}
+
+export interface LoanAdvance {
+  status: LoanStatus;
+  /** When the next step falls due; null when nothing will ever happen again. */
+  nextAt: Date | null;
+  /** What this advance did, in order. */
+  steps: string[];
+}
+
+type StepOutcome = { done: true; status: LoanStatus; nextAt: Date | null } | { done: false; step: string };
+
+export class LoanLifecycleService {
+  private readonly events: LoanLifecycleEventSink;
+  private readonly processor: PaymentProcessor;
+  private readonly outbox: WorkflowOutbox | undefined;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly em: EntityManager,
+    options: LoanLifecycleServiceOptions = {},
+  ) {
+    this.events = options.events ?? noLoanEvents;
+    this.processor = options.processor ?? simulatedPaymentProcessor;
+    this.outbox = options.outbox;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Performs, in time order, every step of the loan due at `at` (the loan's clock), each in its own transaction, and
+   * answers when the next one falls due. Unknown loan: NotFoundError.
+   */
+  async advance(loanId: string, at: Date): Promise<LoanAdvance> {
+    const steps: string[] = [];
+    for (let count = 0; count < MAX_STEPS_PER_ADVANCE; count++) {
+      const outcome = await transactionWithAfterCommit(this.em, (tx) => this.stepDue(tx, loanId, at));
+      if (outcome.done) return { status: outcome.status, nextAt: outcome.nextAt, steps };
+      steps.push(outcome.step);
+    }
+    throw new Error(`loan ${loanId}: more than ${MAX_STEPS_PER_ADVANCE} lifecycle steps due at once`);
+  }
+
+  /**
+   * The in-app payment of one unpaid installment (pending or missed) with the loan's payment method, at the loan's
+   * clock `at` (now by default): installment.paid, the status change and the workflow's paymentReceived signal commit
+   * together. Refused (422, nothing stored): already paid, a loan that takes no payment, a declined debit.
+   */
+  async payInstallment(loanId: string, installmentNumber: number, at: Date = this.now()): Promise<{ loan: Loan; installment: Installment }> {
+    return transactionWithAfterCommit(this.em, async (tx) => {
+      const { loan, installments } = await this.lockLoan(tx, loanId);
+      const installment = installments.find((i) => i.installmentNumber === installmentNumber);
+      if (!installment) throw new NotFoundError(`Loan ${loan.loanNumber} has no installment ${installmentNumber}.`);
+      if (installment.status === 'paid') throw new BusinessRuleError(`Installment ${installmentNumber} of loan ${loan.loanNumber} is already paid.`, undefined, { code: 'installment_paid' });
+      if (!PAYABLE_LOAN_STATUSES.includes(loan.status)) throw new BusinessRuleError(`Loan ${loan.loanNumber} is ${loan.status}; it takes no payment.`, undefined, { code: 'loan_not_payable' });
+      const result = await this.debit(loan, installment);
+      if (result.outcome === 'declined') throw new BusinessRuleError(`The payment was declined (${result.declineCode}).`, undefined, { code: 'payment_declined' });
+      const events = await this.markPaid(tx, loan, installments, installment, at);
+      const signal = await enqueueWorkflowSignal(tx, loanPaymentReceived(loan.loanNumber));
+      return { result: { loan, installment }, afterCommit: afterCommitAll(events, this.outbox?.dispatchAfterCommit([signal])) };
+    });
+  }
+
+  /** One transaction of advance: the next step, performed when due at `at`, else the answer. */
+  private async stepDue(tx: EntityManager, loanId: string, at: Date): Promise<Committed<StepOutcome>> {
+    const { loan, installments } = await this.lockLoan(tx, loanId);
+    const step = nextLoanStep(loan, installments);
+    if (step === null) return { result: { done: true, status: loan.status, nextAt: null } };
+    if (step.at !== null && step.at.getTime() > at.getTime()) return { result: { done: true, status: loan.status, nextAt: step.at } };
+    const { description, afterCommit } = await this.perform(tx, loan, installments, step, at);
+    return { result: { done: false, step: description }, afterCommit };
+  }
+
+  private async perform(tx: EntityManager, loan: Loan, installments: Installment[], step: LoanStep, at: Date): Promise<{ description: string; afterCommit: AfterCommit | undefined }> {
+    switch (step.kind) {
+      case 'fund':
+        return { description: 'funded', afterCommit: await this.transition(tx, loan, { kind: 'fund', at }) };
+      case 'default':
+        return { description: 'defaulted', afterCommit: await this.transition(tx, loan, { kind: 'default', at: step.at }) };
+      case 'write_off':
+        return { description: 'written_off', afterCommit: await this.transition(tx, loan, { kind: 'write_off' }) };
+      case 'attempt':
+        return this.attempt(tx, loan, installments, installments.find((i) => i.id === step.installmentId)!, step.at);
+    }
+  }
+
+  /** One auto-debit attempt at its scheduled time: paid, declined (retried later), or declined for the last time: missed. */
+  private async attempt(tx: EntityManager, loan: Loan, installments: Installment[], installment: Installment, at: Date) {
+    const result = await this.debit(loan, installment);
+    const name = `installment ${installment.installmentNumber}`;
+    if (result.outcome === 'succeeded') return { description: `${name} paid`, afterCommit: await this.markPaid(tx, loan, installments, installment, at) };
+    installment.attemptCount += 1;
+    installment.lastAttemptAt = at;
+    installment.lastDeclineCode = result.declineCode;
+    if (installment.attemptCount < COLLECTION_ATTEMPTS) return { description: `${name} declined (attempt ${installment.attemptCount})`, afterCommit: undefined };
+    installment.status = 'missed';
+    return { description: `${name} missed`, afterCommit: await this.transition(tx, loan, { kind: 'installment_missed', at }, installment) };
+  }
+
+  private debit(loan: Loan, installment: Installment) {
+    const attemptNumber = installment.attemptCount + 1;
+    return this.processor.debit({
+      paymentMethod: loan.paymentMethod,
+      amountCents: installment.amountCents,
+      currency: loan.currency,
+      attemptNumber,
+      idempotencyKey: `${installment.id}:${attemptNumber}`,
+    });
+  }
+
+  private async markPaid(tx: EntityManager, loan: Loan, installments: Installment[], installment: Installment, at: Date): Promise<AfterCommit | undefined> {
+    installment.attemptCount += 1;
+    installment.lastAttemptAt = at;
+    installment.status = 'paid';
+    installment.paidAt = at;
+    const unpaid = installments.filter((i) => i.status !== 'paid');
+    const trigger: LoanTrigger = { kind: 'installment_paid', unpaidLeft: unpaid.length, missedUnpaidLeft: unpaid.filter((i) => i.status === 'missed').length };
+    return this.transition(tx, loan, trigger, installment);
+  }
+
+  /** Applies a trigger the step has established is due (a refusal here is a bug) and queues its events in `tx`. */
+  private async transition(tx: EntityManager, loan: Loan, trigger: LoanTrigger, installment?: Installment): Promise<AfterCommit | undefined> {
+    const change = applyLoanTrigger(loan.toState(), trigger);
+    if (!change.ok) throw new Error(`loan ${loan.loanNumber}: ${trigger.kind} refused in ${change.status} (${change.reason})`);
+    loan.applyState(change.state);
+    await tx.flush();
+    const dispatches: Array<AfterCommit | undefined> = [];
+    for (const event of change.events) dispatches.push(await this.emit(tx, loan, event, installment));
+    return afterCommitAll(...dispatches);
+  }
+
+  private emit(tx: EntityManager, loan: Loan, event: LoanLifecycleEvent, installment: Installment | undefined): Promise<AfterCommit | undefined> {
+    if (event === 'loan.funded' || event === 'loan.completed') return this.events.emit(tx, loan, event);
+    if (!installment) throw new Error(`${event} without its installment`);
+    return this.events.emitInstallment(tx, loan, installment, event);
+  }
+
+  private async lockLoan(tx: EntityManager, loanId: string): Promise<{ loan: Loan; installments: Installment[] }> {
+    const loan = UUID.test(loanId) ? await tx.findOne(Loan, { id: loanId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : null;
+    if (!loan) throw new NotFoundError(`No loan with id ${loanId}.`);
+    const installments = await tx.find(Installment, { loan: loan.id }, { orderBy: { installmentNumber: 'asc' }, refresh: true });
+    return { loan, installments };
+  }
+}
