@@ -111,6 +111,12 @@ describe('collection schedule', () => {
     expect(nextLoanStep(state('active'), installments)).toEqual({ kind: 'attempt', installmentId: 'b', attemptNumber: 2, at: new Date('2026-12-16T00:00:00Z') });
   });
 
+  it('an installment due before the loan was funded (a down payment at checkout) is debited when it is funded', () => {
+    const fundedAt = new Date('2026-12-10T15:30:00Z');
+    expect(nextLoanStep(state('funded', { disbursedAt: fundedAt }), [installment('a', '2026-12-10')])).toEqual({ kind: 'attempt', installmentId: 'a', attemptNumber: 1, at: fundedAt });
+    expect(nextLoanStep(state('funded', { disbursedAt: fundedAt }), [installment('a', '2026-12-10', 'pending', 1)])).toMatchObject({ at: new Date('2026-12-11T00:00:00Z') });
+  });
+
   it('in arrears: the default deadline competes with the attempts; defaulted: only the write-off (collections stop)', () => {
     const arrears = state('in_arrears', { arrearsSince: at });
     expect(nextLoanStep(arrears, [])).toEqual({ kind: 'default', at: new Date(at.getTime() + DEFAULT_AFTER_DAYS * DAY) });

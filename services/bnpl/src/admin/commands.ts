@@ -5,8 +5,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhookDeliveryLine, type WorkflowOutbox } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
+import { LoanLifecycleService } from '../modules/loans/index.js';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
-import { WebhookDeliveryService, presentDelivery } from '../modules/webhooks/index.js';
+import { WebhookDeliveryService, createLoanWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
   em: EntityManager;
@@ -142,6 +143,25 @@ const redeliver: Command = {
   },
 };
 
+const installmentPay: Command = {
+  usage: 'installment pay --loan LOAN_ID|LOAN_NUMBER --number N',
+  summary: "the shopper's in-app payment of an unpaid installment with the loan's payment method (installment.paid)",
+  options: ['loan', 'number'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const numberText = requiredOption(args, 'number');
+    if (!/^\d{1,2}$/.test(numberText)) throw new UsageError(`--number must be an installment number, e.g. 2 (got "${numberText}")`);
+    const outbox = deps.outbox?.();
+    const lifecycle = new LoanLifecycleService(deps.em, { events: createLoanWebhookSink({ outbox }), outbox });
+    const { loan, installment } = await lifecycle.payInstallment(requiredOption(args, 'loan'), Number(numberText));
+    const paidAt = installment.paidAt?.toISOString() ?? null;
+    return {
+      json: { loan_id: loan.id, loan_number: loan.loanNumber, status: loan.status, installment_id: installment.id, installment_number: installment.installmentNumber, amount_cents: installment.amountCents, paid_at: paidAt },
+      text: `Paid installment ${installment.installmentNumber} of loan ${loan.loanNumber} (${installment.amountCents} ${loan.currency} minor units) at ${paidAt}; the loan is ${loan.status}.`,
+    };
+  },
+};
+
 /** Every command by its words. */
 const COMMANDS: Readonly<Record<string, Command>> = {
   'merchant create': merchantCreate,
@@ -150,6 +170,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'user add': userAdd,
   deliveries,
   redeliver,
+  'installment pay': installmentPay,
 };
 
 export const USAGE = adminUsage('bnpl', COMMANDS);

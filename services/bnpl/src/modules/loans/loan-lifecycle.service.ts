@@ -17,6 +17,7 @@ import {
 } from '@tributary/kit';
 import { Installment } from './installment.entity.js';
 import { loanPaymentReceived } from './loan-lifecycle.commands.js';
+import { LOAN_NUMBER_PATTERN } from './loan-number.js';
 import { COLLECTION_ATTEMPTS, nextLoanStep, type LoanStep } from './loan-schedule.js';
 import { PAYABLE_LOAN_STATUSES, applyLoanTrigger, type LoanLifecycleEvent, type LoanTrigger } from './loan-status-engine.js';
 import type { LoanStatus } from './loan-status.js';
@@ -85,9 +86,9 @@ export class LoanLifecycleService {
    * clock `at` (now by default): installment.paid, the status change and the workflow's paymentReceived signal commit
    * together. Refused (422, nothing stored): already paid, a loan that takes no payment, a declined debit.
    */
-  async payInstallment(loanId: string, installmentNumber: number, at: Date = this.now()): Promise<{ loan: Loan; installment: Installment }> {
+  async payInstallment(loanIdOrNumber: string, installmentNumber: number, at: Date = this.now()): Promise<{ loan: Loan; installment: Installment }> {
     return transactionWithAfterCommit(this.em, async (tx) => {
-      const { loan, installments } = await this.lockLoan(tx, loanId);
+      const { loan, installments } = await this.lockLoan(tx, loanIdOrNumber);
       const installment = installments.find((i) => i.installmentNumber === installmentNumber);
       if (!installment) throw new NotFoundError(`Loan ${loan.loanNumber} has no installment ${installmentNumber}.`);
       if (installment.status === 'paid') throw new BusinessRuleError(`Installment ${installmentNumber} of loan ${loan.loanNumber} is already paid.`, undefined, { code: 'installment_paid' });
@@ -174,9 +175,11 @@ export class LoanLifecycleService {
     return this.events.emitInstallment(tx, loan, installment, event);
   }
 
-  private async lockLoan(tx: EntityManager, loanId: string): Promise<{ loan: Loan; installments: Installment[] }> {
-    const loan = UUID.test(loanId) ? await tx.findOne(Loan, { id: loanId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : null;
-    if (!loan) throw new NotFoundError(`No loan with id ${loanId}.`);
+  /** The loan by id or loan number, row-locked, with its installments in number order; NotFoundError when unknown. */
+  private async lockLoan(tx: EntityManager, loanIdOrNumber: string): Promise<{ loan: Loan; installments: Installment[] }> {
+    const where = UUID.test(loanIdOrNumber) ? { id: loanIdOrNumber } : LOAN_NUMBER_PATTERN.test(loanIdOrNumber) ? { loanNumber: loanIdOrNumber } : null;
+    const loan = where ? await tx.findOne(Loan, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : null;
+    if (!loan) throw new NotFoundError(`No loan ${loanIdOrNumber.slice(0, 40)}.`);
     const installments = await tx.find(Installment, { loan: loan.id }, { orderBy: { installmentNumber: 'asc' }, refresh: true });
     return { loan, installments };
   }

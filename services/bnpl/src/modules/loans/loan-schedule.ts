@@ -47,6 +47,8 @@ export interface ScheduledCollection {
 /** What the schedule reads of a loan. */
 export interface ScheduledLoan {
   status: LoanStatus;
+  /** No installment is debited before the loan is funded (a down payment due at checkout is taken right after). */
+  disbursedAt?: Date | null | undefined;
   arrearsSince?: Date | null | undefined;
   defaultedAt?: Date | null | undefined;
 }
@@ -70,7 +72,8 @@ export function nextLoanStep(loan: ScheduledLoan, installments: readonly Schedul
       if (installment.status !== 'pending') continue;
       const attemptNumber = installment.attemptCount + 1;
       // Past the last scheduled attempt while still pending (in-app attempts used them up): one last one at once.
-      const at = attemptInstant(installment.dueDate, attemptNumber) ?? attemptInstant(installment.dueDate, COLLECTION_ATTEMPTS)!;
+      const scheduled = attemptInstant(installment.dueDate, attemptNumber) ?? attemptInstant(installment.dueDate, COLLECTION_ATTEMPTS)!;
+      const at = loan.disbursedAt && loan.disbursedAt.getTime() > scheduled.getTime() ? loan.disbursedAt : scheduled;
       candidates.push({ kind: 'attempt', installmentId: installment.id, attemptNumber, at });
     }
   }
