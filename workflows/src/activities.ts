@@ -144,6 +144,11 @@ export interface AdvanceLoanResult {
   nextAt: string | null;
   /** What this call did, in order (e.g. `funded`, `installment 1 paid`), for logs and tests. */
   steps: string[];
+  /**
+   * A test-mode loan's test clock offset as stored when the call ended (ms; null for a live loan). The workflow moves
+   * its clock up to it, so an advance whose signal was lost (the workflow was not started yet) still reaches the loan.
+   */
+  testClockOffsetMs: number | null;
 }
 
 export interface LoanLifecycleActivities {

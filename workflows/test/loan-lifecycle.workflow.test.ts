@@ -44,8 +44,8 @@ function mockActivity(answers: Answer[]) {
 }
 
 /** Answers "next step `days` after the clock the workflow passed". */
-const nextIn = (days: number): Answer => (input) => ({ status: 'active', nextAt: new Date(Date.parse(input.at) + days * DAY).toISOString(), steps: ['installment 1 paid'] });
-const closed: Answer = () => ({ status: 'paid_off', nextAt: null, steps: ['installment 4 paid'] });
+const nextIn = (days: number): Answer => (input) => ({ status: 'active', nextAt: new Date(Date.parse(input.at) + days * DAY).toISOString(), steps: ['installment 1 paid'], testClockOffsetMs: null });
+const closed: Answer = () => ({ status: 'paid_off', nextAt: null, steps: ['installment 4 paid'], testClockOffsetMs: null });
 
 let counter = 0;
 async function start(activities: LoanLifecycleActivities, testClockOffsetMs: number | null) {
@@ -150,7 +150,7 @@ describe('loanLifecycleWorkflow with a mocked activity', () => {
   });
 
   it('ends when the loan is gone (not_found) without waiting', async () => {
-    const mocked = mockActivity([() => ({ status: 'not_found', nextAt: null, steps: [] })]);
+    const mocked = mockActivity([() => ({ status: 'not_found', nextAt: null, steps: [], testClockOffsetMs: null })]);
     const { worker, handle } = await start(mocked.activities, null);
     expect(await worker.runUntil(handle.result() as Promise<LoanLifecycleWorkflowResult>)).toEqual({ status: 'not_found', advances: 1 });
     expect(await timerDurations(handle)).toEqual([]);

@@ -28,12 +28,13 @@ export async function loanLifecycleWorkflow(input: LoanLifecycleWorkflowInput): 
   setHandler(loanPaymentReceivedSignal, () => {
     woken = true;
   });
-  setHandler(loanClockAdvancedSignal, (args) => {
-    // A live loan always runs on the real clock; a test clock only moves forward.
-    if (!isTestMode || !(args.offsetMs > offsetMs)) return;
-    offsetMs = args.offsetMs;
+  /** A live loan always runs on the real clock; a test clock only moves forward. */
+  const moveClock = (to: number | null | undefined) => {
+    if (!isTestMode || typeof to !== 'number' || !(to > offsetMs)) return;
+    offsetMs = to;
     woken = true;
-  });
+  };
+  setHandler(loanClockAdvancedSignal, (args) => moveClock(args?.offsetMs));
   const now = () => Date.now() + offsetMs;
 
   for (let advances = 1; ; advances++) {
@@ -42,6 +43,8 @@ export async function loanLifecycleWorkflow(input: LoanLifecycleWorkflowInput): 
     const result = await advanceLoan({ loanId: input.loanId, loanNumber: input.loanNumber, at: new Date(now()).toISOString() });
     if (result.steps.length > 0) log.info('loan advanced', { loanNumber: input.loanNumber, steps: result.steps, status: result.status });
     if (result.nextAt === null) return { status: result.status, advances };
+    // The stored clock is ahead of ours (a clockAdvanced signal was lost): move to it and advance again at once.
+    moveClock(result.testClockOffsetMs);
     const dueMs = Date.parse(result.nextAt);
     // Each wait is a durable timer to the next step on the loan's clock, cut short by a signal.
     while (!woken && now() < dueMs) await condition(() => woken, dueMs - now());

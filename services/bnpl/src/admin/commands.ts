@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhookDeliveryLine, type WorkflowOutbox } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
-import { LoanLifecycleService } from '../modules/loans/index.js';
+import { LoanLifecycleService, TestClockService, type TestClockReading } from '../modules/loans/index.js';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
 
@@ -162,6 +162,25 @@ const installmentPay: Command = {
   },
 };
 
+function clockJson(clock: TestClockReading) {
+  return { merchant_id: clock.merchantId, offset_seconds: clock.offsetSeconds, now: clock.now.toISOString() };
+}
+
+const clockAdvance: Command = {
+  usage: 'clock advance --merchant ID --by DURATION',
+  summary: "advance a merchant's test clock (14d, 36h, 90m): its test-mode loans behave as if that much time had passed",
+  options: ['merchant', 'by'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const { loansSignalled, ...clock } = await new TestClockService(deps.em, { outbox: deps.outbox?.() }).advance(requiredOption(args, 'merchant'), requiredOption(args, 'by'));
+    const days = (clock.offsetSeconds / 86_400).toFixed(2);
+    return {
+      json: { ...clockJson(clock), loans_signalled: loansSignalled },
+      text: `Test clock of merchant ${clock.merchantId} is now ${clock.now.toISOString()} (${days} days ahead of real time); ${loansSignalled} open test-mode loan(s) told.`,
+    };
+  },
+};
+
 /** Every command by its words. */
 const COMMANDS: Readonly<Record<string, Command>> = {
   'merchant create': merchantCreate,
@@ -171,6 +190,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   deliveries,
   redeliver,
   'installment pay': installmentPay,
+  'clock advance': clockAdvance,
 };
 
 export const USAGE = adminUsage('bnpl', COMMANDS);

@@ -6,7 +6,7 @@ import type { ApiKey, CreatedApiKey } from '../modules/api-keys/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { PaymentLink } from '../modules/payment-links/index.js';
-import type { Loan, Installment } from '../modules/loans/index.js';
+import type { Loan, Installment, TestClockReading } from '../modules/loans/index.js';
 import type { WidgetSession } from '../modules/widget-sessions/index.js';
 import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
 import type { BnplContext } from '../graphql-context.js';
@@ -64,13 +64,23 @@ export type BnplCreatedWebhookEndpoint = {
 export type BnplInstallment = {
   __typename?: 'BnplInstallment';
   amountCents: Scalars['Int']['output'];
+  /** Debit attempts made so far. */
+  attemptCount: Scalars['Int']['output'];
   /** YYYY-MM-DD (UTC calendar day). */
   dueDate: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   installmentNumber: Scalars['Int']['output'];
   /** ISO 8601 UTC; null until paid. */
   paidAt?: Maybe<Scalars['String']['output']>;
+  /** Collection status: PENDING until paid; MISSED once its last auto-debit retry was declined (it can still be paid in-app). */
+  status: BnplInstallmentStatus;
 };
+
+/** Collection status of an installment. */
+export type BnplInstallmentStatus =
+  | 'MISSED'
+  | 'PAID'
+  | 'PENDING';
 
 /** A sale: the loan booked when a shopper completed checkout. */
 export type BnplLoan = {
@@ -132,6 +142,8 @@ export type BnplMerchant = {
   /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
   sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
+  /** The merchant's test clock (dashboard token only); at offset 0 until first advanced. */
+  testClock: BnplTestClock;
   /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
   webhookDeliveries: Array<BnplWebhookDelivery>;
   /** Webhook endpoints in creation order, without secrets (dashboard token only). */
@@ -246,6 +258,15 @@ export type BnplSettlementCadence =
   | 'MONTHLY'
   | 'WEEKLY';
 
+/** A merchant's test clock: how far its test mode runs ahead of real time. Its test-mode loans live on it; live loans never do. */
+export type BnplTestClock = {
+  __typename?: 'BnplTestClock';
+  /** The clock's time now (real time plus the offset), ISO 8601 UTC. */
+  now: Scalars['String']['output'];
+  /** Total advance over real time, in seconds. */
+  offsetSeconds: Scalars['Int']['output'];
+};
+
 /** One delivery of one event to one endpoint (a manual re-send is a new delivery of the same event). */
 export type BnplWebhookDelivery = {
   __typename?: 'BnplWebhookDelivery';
@@ -355,6 +376,8 @@ export type CreateBnplWebhookEndpointInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Advances the caller's test clock by a whole number of days, hours or minutes (by: 14d, 36h, 90m; anything else BAD_USER_INPUT): every open test-mode loan of the merchant behaves as if that much time had passed (installments collected or missed, events sent). Live loans always use the real clock. Dashboard token only; at most ten years ahead in all. */
+  advanceBnplTestClock?: Maybe<BnplTestClock>;
   /** Creates an API key pair (POST /api/v1/merchant/api-keys; dashboard token only). The answer carries the secret key, shown only here. */
   createBnplApiKey?: Maybe<BnplCreatedApiKey>;
   /** Creates a payment link (dashboard token only). Same rules and errors as POST /api/v1/merchant/payment-links. */
@@ -375,6 +398,11 @@ export type Mutation = {
   updateBnplPaymentLink?: Maybe<BnplPaymentLink>;
   /** Replaces an endpoint's url, events and isActive (PUT /api/v1/merchant/webhooks/{id}); the secret is kept. Another merchant's or an unknown endpoint: NOT_FOUND. */
   updateBnplWebhookEndpoint?: Maybe<BnplWebhookEndpoint>;
+};
+
+
+export type MutationAdvanceBnplTestClockArgs = {
+  by: Scalars['String']['input'];
 };
 
 
@@ -554,6 +582,7 @@ export type ResolversTypes = {
   BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   BnplInstallment: ResolverTypeWrapper<Installment>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  BnplInstallmentStatus: BnplInstallmentStatus;
   BnplLoan: ResolverTypeWrapper<Loan>;
   BnplLoanStatus: BnplLoanStatus;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
@@ -565,6 +594,7 @@ export type ResolversTypes = {
   BnplPlanInterval: BnplPlanInterval;
   BnplPlans: ResolverTypeWrapper<PlanOverview>;
   BnplSettlementCadence: BnplSettlementCadence;
+  BnplTestClock: ResolverTypeWrapper<TestClockReading>;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
@@ -594,6 +624,7 @@ export type ResolversParentTypes = {
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplPlan: InstallmentPlan;
   BnplPlans: PlanOverview;
+  BnplTestClock: TestClockReading;
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
@@ -629,10 +660,12 @@ export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, Paren
 
 export type BnplInstallmentResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplInstallment'] = ResolversParentTypes['BnplInstallment']> = {
   amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dueDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   installmentNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplInstallmentStatus'], ParentType, ContextType>;
 };
 
 export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplLoan'] = ResolversParentTypes['BnplLoan']> = {
@@ -664,6 +697,7 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
   sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
+  testClock?: Resolver<ResolversTypes['BnplTestClock'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
   webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
 };
@@ -699,6 +733,11 @@ export type BnplPlanResolvers<ContextType = BnplContext, ParentType extends Reso
 export type BnplPlansResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlans'] = ResolversParentTypes['BnplPlans']> = {
   available?: Resolver<Array<ResolversTypes['BnplPlan']>, ParentType, ContextType>;
   configured?: Resolver<Array<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType>;
+};
+
+export type BnplTestClockResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplTestClock'] = ResolversParentTypes['BnplTestClock']> = {
+  now?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  offsetSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
@@ -757,6 +796,7 @@ export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType ext
 };
 
 export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  advanceBnplTestClock?: Resolver<Maybe<ResolversTypes['BnplTestClock']>, ParentType, ContextType, RequireFields<MutationAdvanceBnplTestClockArgs, 'by'>>;
   createBnplApiKey?: Resolver<Maybe<ResolversTypes['BnplCreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateBnplApiKeyArgs, 'environment' | 'name'>>;
   createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
   createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
@@ -784,6 +824,7 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
   BnplPlan?: BnplPlanResolvers<ContextType>;
   BnplPlans?: BnplPlansResolvers<ContextType>;
+  BnplTestClock?: BnplTestClockResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;

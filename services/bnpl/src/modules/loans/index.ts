@@ -2,6 +2,7 @@
 // retries, arrears, default, write-off) driven by one Temporal workflow per loan.
 import { InstallmentSchema } from './installment.entity.js';
 import { LoanSchema } from './loan.entity.js';
+import { TestClockSchema } from './test-clock.entity.js';
 
 export { Loan, LoanSchema } from './loan.entity.js';
 export { INSTALLMENT_STATUSES, Installment, InstallmentSchema, type InstallmentStatus } from './installment.entity.js';
@@ -61,4 +62,9 @@ export { LoanLifecycleService, type LoanAdvance, type LoanLifecycleServiceOption
 export { enqueueLoanLifecycle, loanClockAdvanced, loanLifecycleStart, loanPaymentReceived } from './loan-lifecycle.commands.js';
 export { createLoanActivities, type LoanActivitiesDeps } from './loan.activities.js';
 
-export const loanEntities = [LoanSchema, InstallmentSchema];
+export { TestClock, TestClockSchema } from './test-clock.entity.js';
+export { TEST_CLOCK_DURATION_MESSAGE, TEST_CLOCK_MAX_OFFSET_SECONDS, parseTestClockDuration } from './test-clock-duration.js';
+export { TestClockService, loanClockNow, testClockOffsetMs, type TestClockAdvance, type TestClockReading, type TestClockServiceOptions } from './test-clock.service.js';
+export { testClockResolvers } from './test-clock.resolvers.js';
+
+export const loanEntities = [LoanSchema, InstallmentSchema, TestClockSchema];

@@ -24,6 +24,7 @@ import type { LoanStatus } from './loan-status.js';
 import { Loan } from './loan.entity.js';
 import { noLoanEvents, type LoanLifecycleEventSink } from './loan.events.js';
 import { simulatedPaymentProcessor, type PaymentProcessor } from './payment-processor.js';
+import { loanClockNow, testClockOffsetMs } from './test-clock.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,13 +44,15 @@ export interface LoanLifecycleServiceOptions {
 
 export interface LoanAdvance {
   status: LoanStatus;
+  /** A test-mode loan's test clock offset as stored now (ms; null for a live loan): the workflow catches up with it. */
+  testClockOffsetMs: number | null;
   /** When the next step falls due; null when nothing will ever happen again. */
   nextAt: Date | null;
   /** What this advance did, in order. */
   steps: string[];
 }
 
-type StepOutcome = { done: true; status: LoanStatus; nextAt: Date | null } | { done: false; step: string };
+type StepOutcome = { done: true; loan: Loan; nextAt: Date | null } | { done: false; step: string };
 
 export class LoanLifecycleService {
   private readonly events: LoanLifecycleEventSink;
@@ -75,18 +78,22 @@ export class LoanLifecycleService {
     const steps: string[] = [];
     for (let count = 0; count < MAX_STEPS_PER_ADVANCE; count++) {
       const outcome = await transactionWithAfterCommit(this.em, (tx) => this.stepDue(tx, loanId, at));
-      if (outcome.done) return { status: outcome.status, nextAt: outcome.nextAt, steps };
+      if (outcome.done) {
+        const { loan } = outcome;
+        const offsetMs = loan.livemode ? null : await testClockOffsetMs(this.em, loan.merchant.id);
+        return { status: loan.status, testClockOffsetMs: offsetMs, nextAt: outcome.nextAt, steps };
+      }
       steps.push(outcome.step);
     }
     throw new Error(`loan ${loanId}: more than ${MAX_STEPS_PER_ADVANCE} lifecycle steps due at once`);
   }
 
   /**
-   * The in-app payment of one unpaid installment (pending or missed) with the loan's payment method, at the loan's
-   * clock `at` (now by default): installment.paid, the status change and the workflow's paymentReceived signal commit
+   * The in-app payment of one unpaid installment (pending or missed) with the loan's payment method, now on the loan's
+   * clock (its merchant's test clock for a test-mode loan): installment.paid, the status change and the workflow's paymentReceived signal commit
    * together. Refused (422, nothing stored): already paid, a loan that takes no payment, a declined debit.
    */
-  async payInstallment(loanIdOrNumber: string, installmentNumber: number, at: Date = this.now()): Promise<{ loan: Loan; installment: Installment }> {
+  async payInstallment(loanIdOrNumber: string, installmentNumber: number): Promise<{ loan: Loan; installment: Installment }> {
     return transactionWithAfterCommit(this.em, async (tx) => {
       const { loan, installments } = await this.lockLoan(tx, loanIdOrNumber);
       const installment = installments.find((i) => i.installmentNumber === installmentNumber);
@@ -95,7 +102,7 @@ export class LoanLifecycleService {
       if (!PAYABLE_LOAN_STATUSES.includes(loan.status)) throw new BusinessRuleError(`Loan ${loan.loanNumber} is ${loan.status}; it takes no payment.`, undefined, { code: 'loan_not_payable' });
       const result = await this.debit(loan, installment);
       if (result.outcome === 'declined') throw new BusinessRuleError(`The payment was declined (${result.declineCode}).`, undefined, { code: 'payment_declined' });
-      const events = await this.markPaid(tx, loan, installments, installment, at);
+      const events = await this.markPaid(tx, loan, installments, installment, await loanClockNow(tx, loan, this.now()));
       const signal = await enqueueWorkflowSignal(tx, loanPaymentReceived(loan.loanNumber));
       return { result: { loan, installment }, afterCommit: afterCommitAll(events, this.outbox?.dispatchAfterCommit([signal])) };
     });
@@ -105,8 +112,8 @@ export class LoanLifecycleService {
   private async stepDue(tx: EntityManager, loanId: string, at: Date): Promise<Committed<StepOutcome>> {
     const { loan, installments } = await this.lockLoan(tx, loanId);
     const step = nextLoanStep(loan, installments);
-    if (step === null) return { result: { done: true, status: loan.status, nextAt: null } };
-    if (step.at !== null && step.at.getTime() > at.getTime()) return { result: { done: true, status: loan.status, nextAt: step.at } };
+    if (step === null) return { result: { done: true, loan, nextAt: null } };
+    if (step.at !== null && step.at.getTime() > at.getTime()) return { result: { done: true, loan, nextAt: step.at } };
     const { description, afterCommit } = await this.perform(tx, loan, installments, step, at);
     return { result: { done: false, step: description }, afterCommit };
   }

@@ -15,11 +15,11 @@ export function createLoanActivities(deps: LoanActivitiesDeps): LoanLifecycleAct
       const clock = new Date(at);
       if (Number.isNaN(clock.getTime())) throw new Error(`advanceLoan: bad clock ${at}`);
       try {
-        const { status, nextAt, steps } = await deps.lifecycle.advance(loanId, clock);
-        return { status, nextAt: nextAt?.toISOString() ?? null, steps };
+        const { status, nextAt, steps, testClockOffsetMs } = await deps.lifecycle.advance(loanId, clock);
+        return { status, nextAt: nextAt?.toISOString() ?? null, steps, testClockOffsetMs };
       } catch (error) {
         // The loan is gone (its merchant was deleted): nothing will ever happen to it; retrying would not help.
-        if (error instanceof NotFoundError) return { status: 'not_found', nextAt: null, steps: [] };
+        if (error instanceof NotFoundError) return { status: 'not_found', nextAt: null, steps: [], testClockOffsetMs: null };
         throw error;
       }
     },
