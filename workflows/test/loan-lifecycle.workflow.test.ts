@@ -134,6 +134,20 @@ describe('loanLifecycleWorkflow with a mocked activity', () => {
     expect(third.serverMs - first.serverMs).toBeLessThan(14 * DAY);
   });
 
+  it('test mode: a stored clock ahead of the workflow’s (its signal was lost) is caught up from the activity’s answer', async () => {
+    const behind: Answer = (input) => ({ status: 'active', nextAt: new Date(Date.parse(input.at) + 14 * DAY).toISOString(), steps: [], testClockOffsetMs: 14 * DAY });
+    const mocked = mockActivity([behind, closed]);
+    const { worker, handle } = await start(mocked.activities, 0);
+    const result = await worker.runUntil(async () => {
+      await callsReach(mocked.calls, 2);
+      return handle.result() as Promise<LoanLifecycleWorkflowResult>;
+    });
+    expect(result).toEqual({ status: 'paid_off', advances: 2 });
+    const [first, second] = mocked.calls as [Call, Call];
+    expect(second.serverMs - first.serverMs).toBeLessThan(DAY);
+    expect(clockOf(second) - second.serverMs).toBeGreaterThanOrEqual(14 * DAY - MINUTE);
+  });
+
   it('live: clockAdvanced is ignored (live loans always use the real clock)', async () => {
     const mocked = mockActivity([nextIn(14), closed]);
     const { worker, handle } = await start(mocked.activities, null);
