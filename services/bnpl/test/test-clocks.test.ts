@@ -110,6 +110,12 @@ describe('test clocks on the real worker', () => {
         .sort();
     expect(await waitFor(ofTestLoan, (events) => events.length >= 5, 30_000)).toEqual(['installment.paid', 'installment.paid', 'installment.paid', 'installment.paid', 'loan.completed']);
 
+    // The dashboard sees the collection progress (GraphQL installment status and attempts).
+    const sales = await gql(h.service.url, `{ bnplMerchant { loans { loanNumber installments { installmentNumber status attemptCount } } } }`, { authorization: `Bearer ${shop.token}` });
+    const views = (sales.body.data as { bnplMerchant: { loans: Array<{ loanNumber: string; installments: Array<{ status: string; attemptCount: number }> }> } }).bnplMerchant.loans;
+    expect(views.find((l) => l.loanNumber === testLoan.loanNumber)!.installments.map((i) => [i.status, i.attemptCount])).toEqual(Array.from({ length: 4 }, () => ['PAID', 1]));
+    expect(views.find((l) => l.loanNumber === liveLoan.loanNumber)!.installments.map((i) => i.status)).toEqual(['PAID', 'PENDING', 'PENDING', 'PENDING']);
+
     // The live loan keeps the real clock: its second installment, due in 14 real days, is still pending.
     expect((await installmentsOf(liveLoan)).map((i) => i.status)).toEqual(['paid', 'pending', 'pending', 'pending']);
     expect((await stored(liveLoan)).status).toBe('active');

@@ -1,12 +1,8 @@
 // The loan status engine (spec "Sale (loan)": the nine statuses; the transitions are decided here, README "Loan
 // lifecycle"): pure functions over a loan's state, no database, no clock of its own (callers pass the time). Every
 // transition and every refusal is a unit test in test/loan-status-engine.test.ts.
-//
-//   approved ──fund──▶ funded ──first installment paid──▶ active ──last installment paid──▶ paid_off
-//      │                  │                                 │  ▲
-//    cancel               └──────installment missed──────▶ in_arrears ──DEFAULT_AFTER──▶ defaulted ──WRITE_OFF_AFTER──▶ written_off
-//      ▼                                                       (cured: no missed installment left unpaid → active)
-//   cancelled
+// The README section draws the machine: approved → funded → active → paid_off; a missed installment → in_arrears
+// (cured → active) → defaulted → written_off; cancelled only before funding.
 import type { LoanStatus } from './loan-status.js';
 
 /** The lifecycle events a transition emits (spec "Events"); loan.authorized is checkout's, at booking. */
