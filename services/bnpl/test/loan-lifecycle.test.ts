@@ -9,7 +9,8 @@ import { startHttpsReceiver, waitFor, type HttpsReceiver } from '@tributary/kit/
 import { loanWorkflowId, type LoanLifecycleWorkflowResult } from '@tributary/workflows';
 import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import { runAdminCommand } from '../src/admin/commands.js';
-import { Installment, Loan, LoanLifecycleService } from '../src/modules/loans/index.js';
+import { Installment, Loan, LoanLifecycleService, bookLoan, createLoanActivities } from '../src/modules/loans/index.js';
+import { planById } from '../src/modules/plans/index.js';
 import { RESERVED_WEBHOOK_EVENTS, WEBHOOK_EVENT_NAMES } from '../src/modules/webhooks/index.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
 import { createMerchant, createWidgetSession, startHarness, type Harness, type TestMerchant } from './helpers.js';
@@ -212,6 +213,24 @@ describe('loan lifecycle on the real worker (time skipped)', () => {
     const after = await installmentsOf(loan);
     expect([after[1]!.status, after[1]!.attemptCount, after[1]!.paidAt]).toEqual(['pending', attempts, null]);
     await env.client.workflow.getHandle(loanWorkflowId(loan.loanNumber)).terminate('test over');
+  }, 60_000);
+
+  it('an operator cancels a loan not yet funded (loan cancel); its workflow then ends without funding it; a funded loan is refused', async () => {
+    const shop = await merchantWithEndpoint('cancel');
+    // A loan booked while its workflow has not run yet (as when Temporal is down): booked without the start.
+    const session = await createWidgetSession(h, shop, { amountCents: 20_000, status: 'authorized' });
+    const booked = await h.orm.em.fork().transactional((tx) => bookLoan(tx, { session, plan: planById('pay_in_4'), customer: { email: 'jo@example.com', phone: null }, bookedAt: new Date() }));
+    const deps = { em: h.orm.em.fork() };
+    expect((await runAdminCommand(['loan', 'cancel', booked.loanNumber], deps)).json).toEqual({ loan_id: booked.id, loan_number: booked.loanNumber, status: 'cancelled' });
+    const activities = createLoanActivities({ lifecycle: new LoanLifecycleService(h.orm.em.fork()) });
+    expect(await activities.advanceLoan({ loanId: booked.id, loanNumber: booked.loanNumber, at: new Date().toISOString() })).toEqual({ status: 'cancelled', nextAt: null, steps: [], testClockOffsetMs: 0 });
+    expect((await stored(booked)).disbursedAt).toBeNull();
+    await expect(runAdminCommand(['loan', 'cancel', booked.id], deps)).rejects.toThrow(`Loan ${booked.loanNumber} is cancelled; only a loan not yet funded can be cancelled.`);
+    const funded = await checkout(shop, 'jo@example.com');
+    await waitFor(() => stored(funded), (l) => l.disbursedAt !== null, 30_000);
+    await expect(runAdminCommand(['loan', 'cancel', funded.id], deps)).rejects.toThrow(/only a loan not yet funded can be cancelled/);
+    expect(eventsAt('cancel').filter((event) => event.startsWith('loan.cancel'))).toEqual([]);
+    await env.client.workflow.getHandle(loanWorkflowId(funded.loanNumber)).terminate('test over');
   }, 60_000);
 
   it('none of the seven reserved event names reached an endpoint in any of the lifecycles above, though each subscribed to them', () => {

@@ -162,6 +162,17 @@ const installmentPay: Command = {
   },
 };
 
+const loanCancel: Command = {
+  usage: 'loan cancel LOAN_ID|LOAN_NUMBER',
+  summary: 'cancel a loan not yet funded (its workflow then ends without funding it)',
+  options: [],
+  async run(args, deps) {
+    const [id] = positionalArgs(args, 1, this.usage) as [string];
+    const loan = await new LoanLifecycleService(deps.em).cancel(id);
+    return { json: { loan_id: loan.id, loan_number: loan.loanNumber, status: loan.status }, text: `Loan ${loan.loanNumber} is ${loan.status}.` };
+  },
+};
+
 function clockJson(clock: TestClockReading) {
   return { merchant_id: clock.merchantId, offset_seconds: clock.offsetSeconds, now: clock.now.toISOString() };
 }
@@ -190,6 +201,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   deliveries,
   redeliver,
   'installment pay': installmentPay,
+  'loan cancel': loanCancel,
   'clock advance': clockAdvance,
 };
 

@@ -108,6 +108,20 @@ export class LoanLifecycleService {
     });
   }
 
+  /**
+   * Cancels a loan before it is funded (the operator's `loan cancel`; e.g. while Temporal was down and the workflow had
+   * not funded it yet). No event: loan.cancelled is reserved. Refused (422) once funded: that is a refund.
+   */
+  async cancel(loanIdOrNumber: string): Promise<Loan> {
+    return this.em.transactional(async (tx) => {
+      const { loan } = await this.lockLoan(tx, loanIdOrNumber);
+      const change = applyLoanTrigger(loan.toState(), { kind: 'cancel' });
+      if (!change.ok) throw new BusinessRuleError(`Loan ${loan.loanNumber} is ${loan.status}; only a loan not yet funded can be cancelled.`, undefined, { code: 'loan_not_cancellable' });
+      loan.applyState(change.state);
+      return loan;
+    });
+  }
+
   /** One transaction of advance: the next step, performed when due at `at`, else the answer. */
   private async stepDue(tx: EntityManager, loanId: string, at: Date): Promise<Committed<StepOutcome>> {
     const { loan, installments } = await this.lockLoan(tx, loanId);
