@@ -100,7 +100,8 @@ export class LoanLifecycleService {
       if (!installment) throw new NotFoundError(`Loan ${loan.loanNumber} has no installment ${installmentNumber}.`);
       if (installment.status === 'paid') throw new BusinessRuleError(`Installment ${installmentNumber} of loan ${loan.loanNumber} is already paid.`, undefined, { code: 'installment_paid' });
       if (!PAYABLE_LOAN_STATUSES.includes(loan.status)) throw new BusinessRuleError(`Loan ${loan.loanNumber} is ${loan.status}; it takes no payment.`, undefined, { code: 'loan_not_payable' });
-      const result = await this.debit(loan, installment);
+      // Each in-app payment is a new charge (a shopper retrying after a decline must not get the cached decline).
+      const result = await this.debit(loan, installment, `${installment.id}:in-app:${crypto.randomUUID()}`);
       if (result.outcome === 'declined') throw new BusinessRuleError(`The payment was declined (${result.declineCode}).`, undefined, { code: 'payment_declined' });
       const events = await this.markPaid(tx, loan, installments, installment, await loanClockNow(tx, loan, this.now()));
       const signal = await enqueueWorkflowSignal(tx, loanPaymentReceived(loan.loanNumber));
@@ -158,14 +159,19 @@ export class LoanLifecycleService {
     return { description: `${name} missed`, afterCommit: await this.transition(tx, loan, { kind: 'installment_missed', at }, installment) };
   }
 
-  private debit(loan: Loan, installment: Installment) {
+  /**
+   * The debit runs inside the step's transaction, under the loan's row lock. An auto-debit's key is
+   * `<installment id>:<attempt>`: if the step rolls back after a real processor charged, the retried step repeats the
+   * key and gets the same outcome instead of a second charge.
+   */
+  private debit(loan: Loan, installment: Installment, idempotencyKey?: string) {
     const attemptNumber = installment.attemptCount + 1;
     return this.processor.debit({
       paymentMethod: loan.paymentMethod,
       amountCents: installment.amountCents,
       currency: loan.currency,
       attemptNumber,
-      idempotencyKey: `${installment.id}:${attemptNumber}`,
+      idempotencyKey: idempotencyKey ?? `${installment.id}:${attemptNumber}`,
     });
   }
 

@@ -30,7 +30,7 @@ export interface DebitRequest {
   currency: string;
   /** 1-based attempt at this installment (in-app payments count as attempts too). */
   attemptNumber: number;
-  /** Same key, same outcome, at most one charge: `<installment id>:<attempt>`. */
+  /** Same key, same outcome, at most one charge: `<installment id>:<attempt>` (an in-app payment: a fresh key each). */
   idempotencyKey: string;
 }
 
