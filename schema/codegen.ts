@@ -30,6 +30,7 @@ export const CODEGEN_SERVICES = {
       BnplPaymentLink: '../modules/payment-links/index.js#PaymentLink',
       BnplLoan: '../modules/loans/index.js#Loan',
       BnplInstallment: '../modules/loans/index.js#Installment',
+      BnplTestClock: '../modules/loans/index.js#TestClockReading',
       BnplWidgetSession: '../modules/widget-sessions/index.js#WidgetSession',
       BnplPlans: '../modules/plans/index.js#PlanOverview',
       BnplConfiguredPlan: '../modules/plans/index.js#ConfiguredPlan',

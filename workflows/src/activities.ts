@@ -164,3 +164,38 @@ export interface PhotoMediaActivities {
   /** Records that the photo has no renditions and never will, so it reads as processed without them. Idempotent. */
   recordPhotoMediaFailure(input: RecordPhotoMediaFailureInput): Promise<void>;
 }
+
+export interface AdvanceLoanInput {
+  /** Id of the bnpl loan. */
+  loanId: string;
+  /** Its number (the workflow id is `loanWorkflowId(loanNumber)`; for logs). */
+  loanNumber: string;
+  /**
+   * The loan's clock now, ISO 8601: workflow time for a live loan, workflow time plus its test clock's offset for a
+   * test-mode loan. Everything due at or before it is done, each step at its own scheduled time.
+   */
+  at: string;
+}
+
+export interface AdvanceLoanResult {
+  /** Stored loan status after the call (`not_found` when the loan is gone). */
+  status: string;
+  /** When (on the loan's clock, ISO 8601) the next step falls due; null when the loan is closed (nothing will ever happen). */
+  nextAt: string | null;
+  /** What this call did, in order (e.g. `funded`, `installment 1 paid`), for logs and tests. */
+  steps: string[];
+  /**
+   * A test-mode loan's test clock offset as stored when the call ended (ms; null for a live loan). The workflow moves
+   * its clock up to it, so an advance whose signal was lost (the workflow was not started yet) still reaches the loan.
+   */
+  testClockOffsetMs: number | null;
+}
+
+export interface LoanLifecycleActivities {
+  /**
+   * Performs every lifecycle step of the loan due at `at`, in time order, each in its own transaction with its webhook
+   * event (fund, auto-debit attempts, missed installments, default, write-off). Idempotent: the steps are read from
+   * the stored loan, so a retried call does only what is still due.
+   */
+  advanceLoan(input: AdvanceLoanInput): Promise<AdvanceLoanResult>;
+}

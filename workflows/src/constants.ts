@@ -23,6 +23,7 @@ export const WORKFLOW_TYPES = {
   refundProcessing: 'refundProcessingWorkflow',
   settlementCycle: 'settlementCycleWorkflow',
   settlementPayout: 'settlementPayoutWorkflow',
+  loanLifecycle: 'loanLifecycleWorkflow',
 } as const;
 
 /** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
@@ -82,6 +83,31 @@ export function settlementWorkflowId(settlementId: string): string {
 export function settlementScheduleId(cadence: string): string {
   if (!cadence) throw new Error('settlementScheduleId: cadence must not be empty');
   return `settlement-cycle-${cadence}`;
+}
+
+/** Signals the loan lifecycle workflow accepts. */
+export const LOAN_SIGNALS = {
+  /** An installment was paid outside the workflow (in-app payment): advance the loan now (it may be closed, or cured). */
+  paymentReceived: 'paymentReceived',
+  /** A test-mode loan's test clock moved: argument `{ offsetMs }`, the clock's total advance over real time. */
+  clockAdvanced: 'clockAdvanced',
+} as const;
+
+export type LoanSignalName = (typeof LOAN_SIGNALS)[keyof typeof LOAN_SIGNALS];
+
+/** Argument of the `clockAdvanced` signal. */
+export interface ClockAdvancedSignalArgs {
+  /** How far the test clock is ahead of real time, in ms (only ever grows). */
+  offsetMs: number;
+}
+
+/**
+ * Workflow id of the lifecycle workflow of one bnpl loan (`loan-<loan_number>`): one workflow per loan from
+ * authorization to closing, so payments and test clocks can signal it by the loan number alone.
+ */
+export function loanWorkflowId(loanNumber: string): string {
+  if (!loanNumber) throw new Error('loanWorkflowId: loanNumber must not be empty');
+  return `loan-${loanNumber}`;
 }
 
 /** Workflow id of the media workflow of one photo (`photo-media-<photoId>`): one thumbnail/poster run per photo. */

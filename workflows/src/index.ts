@@ -3,6 +3,7 @@ export type * from './activities.js';
 export type * from './types.js';
 import type {
   invoiceExpiryWorkflow,
+  loanLifecycleWorkflow,
   photoMediaWorkflow,
   refundProcessingWorkflow,
   settlementCycleWorkflow,
@@ -31,3 +32,6 @@ export type SettlementCycleWorkflow = typeof settlementCycleWorkflow;
 
 /** Type of the bnpl settlement payout workflow (`settlement-<id>`). */
 export type SettlementPayoutWorkflow = typeof settlementPayoutWorkflow;
+
+/** Type of the loan lifecycle workflow: `client.workflow.start<LoanLifecycleWorkflow>(WORKFLOW_TYPES.loanLifecycle, ...)`. */
+export type LoanLifecycleWorkflow = typeof loanLifecycleWorkflow;

@@ -83,3 +83,22 @@ export interface PhotoMediaWorkflowResult {
   /** Why it failed: `unrenderable` (the media can never be rendered) or `gave_up` (retries exhausted); null otherwise. */
   reason: 'unrenderable' | 'gave_up' | null;
 }
+
+export interface LoanLifecycleWorkflowInput {
+  /** Id of the bnpl loan. */
+  loanId: string;
+  /** Its number (the workflow id is `loanWorkflowId(loanNumber)`). */
+  loanNumber: string;
+  /**
+   * null for a live loan: the real clock (durable timers), `clockAdvanced` signals are ignored. For a test-mode loan,
+   * its merchant's test clock offset over real time when the workflow starts; `clockAdvanced` signals raise it.
+   */
+  testClockOffsetMs: number | null;
+}
+
+export interface LoanLifecycleWorkflowResult {
+  /** The loan's status when the workflow ended (a closed one: paid_off, written_off, cancelled; or `not_found`). */
+  status: string;
+  /** How many times the activity advanced the loan. */
+  advances: number;
+}

@@ -1,6 +1,7 @@
 // The bnpl service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `bnpl` task
 // queue, activities on the bnpl database, the workflow outbox's sweeper) with bnpl's signing-secret resolver and the
-// activities of the widget session expiry and refund processing workflows.
+// activities of bnpl's own workflows (widget session expiry, loan lifecycle, refund processing, settlements) and the
+// settlement Schedules.
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
   startServiceWorker,
@@ -10,10 +11,11 @@ import {
   type SigningSecretContext,
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
+import { LoanLifecycleService, createLoanActivities } from './modules/loans/index.js';
 import { RefundService, createRefundActivities } from './modules/refunds/index.js';
 import { SettlementService, createSettlementActivities, ensureSettlementSchedules } from './modules/settlements/index.js';
-import { createSettlementWebhookSink } from './modules/webhooks/index.js';
 import { WebhookEndpointSecrets } from './modules/webhook-endpoints/index.js';
+import { createLoanWebhookSink, createSettlementWebhookSink } from './modules/webhooks/index.js';
 import { WidgetSessionService, createWidgetSessionActivities } from './modules/widget-sessions/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
@@ -36,15 +38,16 @@ export async function resolveSigningSecret(ref: string, context: SigningSecretCo
 }
 
 /**
- * bnpl's activities on the worker's database: the widget session expiry workflow's (WidgetSessionService.expireIfDue)
- * and the refund processing workflow's (RefundService, with the simulated payment processor).
+ * bnpl's activities on the worker's database, each from its module's factory over its domain service: widget session
+ * expiry, the loan lifecycle (its webhook events dispatched by the worker's outbox right after each step's commit),
+ * refund processing (the simulated payment processor) and settlements (cut, payout, settlement.processed).
  */
 function bnplActivities({ orm, outbox }: ServiceWorkerContext) {
-  const settlements = new SettlementService(orm.em, { outbox, events: createSettlementWebhookSink({ outbox }) });
   return {
     ...createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) }),
+    ...createLoanActivities({ lifecycle: new LoanLifecycleService(orm.em, { events: createLoanWebhookSink({ outbox }), outbox }) }),
     ...createRefundActivities({ refunds: new RefundService(orm.em) }),
-    ...createSettlementActivities({ settlements }),
+    ...createSettlementActivities({ settlements: new SettlementService(orm.em, { outbox, events: createSettlementWebhookSink({ outbox }) }) }),
   };
 }
 

@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
-import { findLoanOfSession, type Loan } from '../src/modules/loans/index.js';
+import { bookLoan, findLoanOfSession, type Loan } from '../src/modules/loans/index.js';
+import { planById } from '../src/modules/plans/index.js';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
 import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
 import { WidgetSession, generateSessionToken } from '../src/modules/widget-sessions/index.js';
@@ -167,4 +168,19 @@ export async function runAdminJson(h: ServiceHarness, ...args: string[]): Promis
   const lines = run.stdout.trim().split('\n');
   if (lines.length !== 1) throw new Error(`expected one JSON line, got: ${run.stdout}`);
   return { code: run.code, body: JSON.parse(lines[0]!) as Record<string, unknown>, stderr: run.stderr };
+}
+
+/**
+ * A loan booked through the loans module (bookLoan, as checkout books one) but without its lifecycle workflow, already
+ * funded at `disbursedAt`: for tests of what follows funding (settlements) that must not race a worker funding it at
+ * the real time. Pay in 4, shopper jo@example.com.
+ */
+export async function createFundedLoan(h: ServiceHarness, merchant: Merchant | TestMerchant, options: { amountCents: number; disbursedAt: Date; livemode?: boolean; currency?: string }): Promise<Loan> {
+  const session = await createWidgetSession(h, merchant, { amountCents: options.amountCents, livemode: options.livemode ?? false, currency: options.currency ?? 'USD', status: 'authorized', authorizedAt: options.disbursedAt });
+  return h.orm.em.fork().transactional(async (tx) => {
+    const loan = await bookLoan(tx, { session: await tx.findOneOrFail(WidgetSession, { id: session.id }, { populate: ['merchant'] }), plan: planById('pay_in_4'), customer: { email: 'jo@example.com', phone: null }, bookedAt: options.disbursedAt });
+    loan.status = 'funded';
+    loan.disbursedAt = options.disbursedAt;
+    return loan;
+  });
 }

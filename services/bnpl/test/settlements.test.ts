@@ -13,7 +13,7 @@ import { Refund } from '../src/modules/refunds/index.js';
 import { SETTLEMENT_SCHEDULE_CALENDARS, Settlement, SettlementAdjustment, SettlementService, ensureSettlementSchedules } from '../src/modules/settlements/index.js';
 import { createSettlementWebhookSink, webhookEventId } from '../src/modules/webhooks/index.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
-import { checkoutLoan, createMerchant, gql, runAdmin, runAdminJson, startHarness, type Harness, type TestMerchant } from './helpers.js';
+import { createFundedLoan, createMerchant, gql, runAdmin, runAdminJson, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 let h: Harness;
 let worker: RunningWorker;
@@ -41,9 +41,9 @@ const service = () => new SettlementService(h.orm.em.fork(), { events: createSet
 /** The cut the weekly Schedule makes on Monday 2026-11-30 closes the week of 2026-11-23. */
 const MONDAY = new Date('2026-11-30T00:15:00Z');
 
-async function fund(loan: Loan, at: string): Promise<void> {
-  await h.orm.em.fork().nativeUpdate(Loan, { id: loan.id }, { status: 'funded', disbursedAt: new Date(at) });
-}
+/** A sale funded at `at` (no lifecycle workflow: the worker of this file must not fund it at the real time). */
+const funded = (shop: TestMerchant, amountCents: number, at: string, options: { livemode?: boolean; currency?: string } = {}) =>
+  createFundedLoan(h, shop, { amountCents, disbursedAt: new Date(at), ...options });
 
 async function liveShop(name: string, mdrBps = 290): Promise<TestMerchant> {
   const shop = await createMerchant(h, name);
@@ -68,13 +68,11 @@ async function get(path: string, shop: TestMerchant) {
 describe('cutting a batch', () => {
   it('covers funded sales with their MDR, processed refunds and adjustments; net adds up; each item once', async () => {
     const shop = await liveShop('Settle Shop');
-    const a = await checkoutLoan(h, shop, { amountCents: 10_018, livemode: true });
-    const b = await checkoutLoan(h, shop, { amountCents: 20_000, livemode: true });
-    const notFunded = await checkoutLoan(h, shop, { amountCents: 30_000, livemode: true });
-    const nextWeek = await checkoutLoan(h, shop, { amountCents: 40_000, livemode: true });
-    await fund(a, '2026-11-24T10:00:00Z');
-    await fund(b, '2026-11-29T23:59:59Z');
-    await fund(nextWeek, '2026-11-30T00:00:00Z');
+    const a = await funded(shop, 10_018, '2026-11-24T10:00:00Z', { livemode: true });
+    const b = await funded(shop, 20_000, '2026-11-29T23:59:59Z', { livemode: true });
+    const notFunded = await funded(shop, 30_000, '2026-11-24T10:00:00Z', { livemode: true });
+    await h.orm.em.fork().nativeUpdate(Loan, { id: notFunded.id }, { status: 'approved', disbursedAt: null });
+    const nextWeek = await funded(shop, 40_000, '2026-11-30T00:00:00Z', { livemode: true });
     const refund = h.orm.em.fork().create(Refund, { loan: b.id, merchant: shop.merchant.id, livemode: true, amountCents: 1_500, currency: 'USD', reason: 'r', status: 'processed', failureReason: null, returnedToShopperCents: 0, idempotencyKey: null, idempotencyFingerprint: null, processedAt: new Date('2026-11-28T00:00:00Z'), createdAt: new Date(), updatedAt: new Date() });
     await h.orm.em.fork().persist(refund).flush();
     const adjustment = await service().adjust(shop.merchant.id, { amountCents: 250, currency: 'USD', livemode: true, reason: 'goodwill' });
@@ -104,10 +102,8 @@ describe('cutting a batch', () => {
 
   it('one batch per currency and mode; test mode has no MDR; a refund of a settled sale is deducted in the next batch', async () => {
     const shop = await liveShop('Multi Shop', 100);
-    const usdTest = await checkoutLoan(h, shop, { amountCents: 10_000 });
-    const eurLive = await checkoutLoan(h, shop, { amountCents: 10_000, currency: 'EUR', livemode: true });
-    await fund(usdTest, '2026-11-25T00:00:00Z');
-    await fund(eurLive, '2026-11-25T00:00:00Z');
+    await funded(shop, 10_000, '2026-11-25T00:00:00Z');
+    const eurLive = await funded(shop, 10_000, '2026-11-25T00:00:00Z', { currency: 'EUR', livemode: true });
     const batches = await service().cut(shop.merchant.id, MONDAY);
     expect(batches.map((s) => [s.batch, s.grossCents, s.mdrCents]).sort()).toEqual(
       [
@@ -126,8 +122,7 @@ describe('payout', () => {
   it('the workflow settlement-<id> pays the batch and queues settlement.processed with exactly the spec keys', async () => {
     const shop = await liveShop('Payout Shop');
     await subscribe(shop);
-    const loan = await checkoutLoan(h, shop, { amountCents: 10_000, livemode: true });
-    await fund(loan, '2026-11-26T00:00:00Z');
+    await funded(shop, 10_000, '2026-11-26T00:00:00Z', { livemode: true });
     const outboxed = new SettlementService(h.orm.em.fork(), { outbox: undefined, events: createSettlementWebhookSink() });
     const [batch] = await outboxed.cut(shop.merchant.id, MONDAY);
     // No outbox here: the worker's sweeper would take 30 s, so dispatch the payout start as the service would.
@@ -159,8 +154,7 @@ describe('reading settlements', () => {
   it('REST: newest first in keyset pages; another merchant\'s batch is a 404; GraphQL shows the batch and its lines', async () => {
     const shop = await liveShop('Reader Shop');
     for (const [i, day] of ['2026-11-03', '2026-11-10', '2026-11-17'].entries()) {
-      const loan = await checkoutLoan(h, shop, { amountCents: 10_000 + i, livemode: true });
-      await fund(loan, `${day}T12:00:00Z`);
+      await funded(shop, 10_000 + i, `${day}T12:00:00Z`, { livemode: true });
       await service().cut(shop.merchant.id, new Date(Date.parse(`${day}T12:00:00Z`) + 7 * 86_400_000));
     }
     const first = await get('/settlements?limit=2', shop);
@@ -191,8 +185,7 @@ describe('reading settlements', () => {
 describe('operator commands', () => {
   it('adjust adds a signed correction that the next cut covers; settle cuts the period; bad arguments exit 2', async () => {
     const shop = await liveShop('Operator Shop');
-    const loan = await checkoutLoan(h, shop, { amountCents: 10_000, livemode: true });
-    await fund(loan, '2026-11-24T08:00:00Z');
+    await funded(shop, 10_000, '2026-11-24T08:00:00Z', { livemode: true });
     const adjusted = await runAdminJson(h, 'adjust', '--merchant', shop.merchant.id, '--amount-cents', '-1200', '--currency', 'USD', '--mode', 'live', '--reason', 'chargeback fee');
     expect(adjusted.code).toBe(0);
     expect(adjusted.body).toMatchObject({ amount_cents: -1_200, currency: 'USD', livemode: true, reason: 'chargeback fee' });

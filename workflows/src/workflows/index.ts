@@ -5,3 +5,4 @@ export { widgetSessionExpiryWorkflow } from './widget-session-expiry.js';
 export { photoMediaWorkflow } from './photo-media.js';
 export { refundProcessingWorkflow } from './refund-processing.js';
 export { settlementCycleWorkflow, settlementPayoutWorkflow } from './settlements.js';
+export { loanLifecycleWorkflow } from './loan-lifecycle.js';

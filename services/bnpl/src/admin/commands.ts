@@ -5,9 +5,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhookDeliveryLine, type WorkflowOutbox } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
+import { LoanLifecycleService, TestClockService, type TestClockReading } from '../modules/loans/index.js';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
 import { SettlementService, presentSettlement } from '../modules/settlements/index.js';
-import { WebhookDeliveryService, createSettlementWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
+import { WebhookDeliveryService, createLoanWebhookSink, createSettlementWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
   em: EntityManager;
@@ -185,6 +186,55 @@ const settle: Command = {
   },
 };
 
+const installmentPay: Command = {
+  usage: 'installment pay --loan LOAN_ID|LOAN_NUMBER --number N',
+  summary: "the shopper's in-app payment of an unpaid installment with the loan's payment method (installment.paid)",
+  options: ['loan', 'number'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const numberText = requiredOption(args, 'number');
+    if (!/^\d{1,2}$/.test(numberText)) throw new UsageError(`--number must be an installment number, e.g. 2 (got "${numberText}")`);
+    const outbox = deps.outbox?.();
+    const lifecycle = new LoanLifecycleService(deps.em, { events: createLoanWebhookSink({ outbox }), outbox });
+    const { loan, installment } = await lifecycle.payInstallment(requiredOption(args, 'loan'), Number(numberText));
+    const paidAt = installment.paidAt?.toISOString() ?? null;
+    return {
+      json: { loan_id: loan.id, loan_number: loan.loanNumber, status: loan.status, installment_id: installment.id, installment_number: installment.installmentNumber, amount_cents: installment.amountCents, paid_at: paidAt },
+      text: `Paid installment ${installment.installmentNumber} of loan ${loan.loanNumber} (${installment.amountCents} ${loan.currency} minor units) at ${paidAt}; the loan is ${loan.status}.`,
+    };
+  },
+};
+
+const loanCancel: Command = {
+  usage: 'loan cancel LOAN_ID|LOAN_NUMBER',
+  summary: 'cancel a loan not yet funded (its workflow then ends without funding it)',
+  options: [],
+  async run(args, deps) {
+    const [id] = positionalArgs(args, 1, this.usage) as [string];
+    const loan = await new LoanLifecycleService(deps.em).cancel(id);
+    return { json: { loan_id: loan.id, loan_number: loan.loanNumber, status: loan.status }, text: `Loan ${loan.loanNumber} is ${loan.status}.` };
+  },
+};
+
+function clockJson(clock: TestClockReading) {
+  return { merchant_id: clock.merchantId, offset_seconds: clock.offsetSeconds, now: clock.now.toISOString() };
+}
+
+const clockAdvance: Command = {
+  usage: 'clock advance --merchant ID --by DURATION',
+  summary: "advance a merchant's test clock (14d, 36h, 90m): its test-mode loans behave as if that much time had passed",
+  options: ['merchant', 'by'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const { loansSignalled, ...clock } = await new TestClockService(deps.em, { outbox: deps.outbox?.() }).advance(requiredOption(args, 'merchant'), requiredOption(args, 'by'));
+    const days = (clock.offsetSeconds / 86_400).toFixed(2);
+    return {
+      json: { ...clockJson(clock), loans_signalled: loansSignalled },
+      text: `Test clock of merchant ${clock.merchantId} is now ${clock.now.toISOString()} (${days} days ahead of real time); ${loansSignalled} open test-mode loan(s) told.`,
+    };
+  },
+};
+
 /** Every command by its words. */
 const COMMANDS: Readonly<Record<string, Command>> = {
   'merchant create': merchantCreate,
@@ -193,6 +243,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'user add': userAdd,
   deliveries,
   redeliver,
+  'installment pay': installmentPay,
+  'loan cancel': loanCancel,
+  'clock advance': clockAdvance,
   adjust,
   settle,
 };

@@ -6,7 +6,7 @@ import type { ApiKey, CreatedApiKey } from '../modules/api-keys/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { PaymentLink } from '../modules/payment-links/index.js';
-import type { Loan, Installment } from '../modules/loans/index.js';
+import type { Loan, Installment, TestClockReading } from '../modules/loans/index.js';
 import type { WidgetSession } from '../modules/widget-sessions/index.js';
 import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
 import type { Refund, RefundPage } from '../modules/refunds/index.js';
@@ -67,13 +67,23 @@ export type BnplCreatedWebhookEndpoint = {
 export type BnplInstallment = {
   __typename?: 'BnplInstallment';
   amountCents: Scalars['Int']['output'];
+  /** Debit attempts made so far. */
+  attemptCount: Scalars['Int']['output'];
   /** YYYY-MM-DD (UTC calendar day). */
   dueDate: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   installmentNumber: Scalars['Int']['output'];
   /** ISO 8601 UTC; null until paid. */
   paidAt?: Maybe<Scalars['String']['output']>;
+  /** Collection status: PENDING until paid; MISSED once its last auto-debit retry was declined (it can still be paid in-app). */
+  status: BnplInstallmentStatus;
 };
+
+/** Collection status of an installment. */
+export type BnplInstallmentStatus =
+  | 'MISSED'
+  | 'PAID'
+  | 'PENDING';
 
 /** A sale: the loan booked when a shopper completed checkout. */
 export type BnplLoan = {
@@ -141,6 +151,8 @@ export type BnplMerchant = {
   settlementCadence: BnplSettlementCadence;
   /** Settlement batches, newest first (dashboard token only), as GET /api/v1/merchant/settlements; page takes the previous page's nextCursor. */
   settlements: BnplSettlementPage;
+  /** The merchant's test clock (dashboard token only); at offset 0 until first advanced. */
+  testClock: BnplTestClock;
   /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
   webhookDeliveries: Array<BnplWebhookDelivery>;
   /** Webhook endpoints in creation order, without secrets (dashboard token only). */
@@ -360,6 +372,15 @@ export type BnplSettlementStatus =
   | 'PAID'
   | 'PENDING';
 
+/** A merchant's test clock: how far its test mode runs ahead of real time. Its test-mode loans live on it; live loans never do. */
+export type BnplTestClock = {
+  __typename?: 'BnplTestClock';
+  /** The clock's time now (real time plus the offset), ISO 8601 UTC. */
+  now: Scalars['String']['output'];
+  /** Total advance over real time, in seconds. */
+  offsetSeconds: Scalars['Int']['output'];
+};
+
 /** One delivery of one event to one endpoint (a manual re-send is a new delivery of the same event). */
 export type BnplWebhookDelivery = {
   __typename?: 'BnplWebhookDelivery';
@@ -469,6 +490,8 @@ export type CreateBnplWebhookEndpointInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Advances the caller's test clock by a whole number of days, hours or minutes (by: 14d, 36h, 90m; anything else BAD_USER_INPUT): every open test-mode loan of the merchant behaves as if that much time had passed (installments collected or missed, events sent). Live loans always use the real clock. Dashboard token only; at most ten years ahead in all. */
+  advanceBnplTestClock?: Maybe<BnplTestClock>;
   /** Creates an API key pair (POST /api/v1/merchant/api-keys; dashboard token only). The answer carries the secret key, shown only here. */
   createBnplApiKey?: Maybe<BnplCreatedApiKey>;
   /** Creates a payment link (dashboard token only). Same rules and errors as POST /api/v1/merchant/payment-links. */
@@ -491,6 +514,11 @@ export type Mutation = {
   updateBnplPaymentLink?: Maybe<BnplPaymentLink>;
   /** Replaces an endpoint's url, events and isActive (PUT /api/v1/merchant/webhooks/{id}); the secret is kept. Another merchant's or an unknown endpoint: NOT_FOUND. */
   updateBnplWebhookEndpoint?: Maybe<BnplWebhookEndpoint>;
+};
+
+
+export type MutationAdvanceBnplTestClockArgs = {
+  by: Scalars['String']['input'];
 };
 
 
@@ -678,6 +706,7 @@ export type ResolversTypes = {
   BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   BnplInstallment: ResolverTypeWrapper<Installment>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  BnplInstallmentStatus: BnplInstallmentStatus;
   BnplLoan: ResolverTypeWrapper<Loan>;
   BnplLoanStatus: BnplLoanStatus;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
@@ -697,6 +726,7 @@ export type ResolversTypes = {
   BnplSettlementLineKind: BnplSettlementLineKind;
   BnplSettlementPage: ResolverTypeWrapper<Omit<BnplSettlementPage, 'settlements'> & { settlements: Array<ResolversTypes['BnplSettlement']> }>;
   BnplSettlementStatus: BnplSettlementStatus;
+  BnplTestClock: ResolverTypeWrapper<TestClockReading>;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
@@ -731,6 +761,7 @@ export type ResolversParentTypes = {
   BnplSettlement: Settlement;
   BnplSettlementLine: BnplSettlementLine;
   BnplSettlementPage: Omit<BnplSettlementPage, 'settlements'> & { settlements: Array<ResolversParentTypes['BnplSettlement']> };
+  BnplTestClock: TestClockReading;
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
@@ -766,10 +797,12 @@ export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, Paren
 
 export type BnplInstallmentResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplInstallment'] = ResolversParentTypes['BnplInstallment']> = {
   amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dueDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   installmentNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplInstallmentStatus'], ParentType, ContextType>;
 };
 
 export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplLoan'] = ResolversParentTypes['BnplLoan']> = {
@@ -804,6 +837,7 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
   settlements?: Resolver<ResolversTypes['BnplSettlementPage'], ParentType, ContextType, RequireFields<BnplMerchantSettlementsArgs, 'limit'>>;
+  testClock?: Resolver<ResolversTypes['BnplTestClock'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
   webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
 };
@@ -892,6 +926,11 @@ export type BnplSettlementPageResolvers<ContextType = BnplContext, ParentType ex
   settlements?: Resolver<Array<ResolversTypes['BnplSettlement']>, ParentType, ContextType>;
 };
 
+export type BnplTestClockResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplTestClock'] = ResolversParentTypes['BnplTestClock']> = {
+  now?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  offsetSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
   attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   attempts?: Resolver<Array<ResolversTypes['BnplWebhookDeliveryAttempt']>, ParentType, ContextType>;
@@ -948,6 +987,7 @@ export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType ext
 };
 
 export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  advanceBnplTestClock?: Resolver<Maybe<ResolversTypes['BnplTestClock']>, ParentType, ContextType, RequireFields<MutationAdvanceBnplTestClockArgs, 'by'>>;
   createBnplApiKey?: Resolver<Maybe<ResolversTypes['BnplCreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateBnplApiKeyArgs, 'environment' | 'name'>>;
   createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
   createBnplRefund?: Resolver<Maybe<ResolversTypes['BnplRefund']>, ParentType, ContextType, RequireFields<MutationCreateBnplRefundArgs, 'amountCents' | 'loanId' | 'reason'>>;
@@ -981,6 +1021,7 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplSettlement?: BnplSettlementResolvers<ContextType>;
   BnplSettlementLine?: BnplSettlementLineResolvers<ContextType>;
   BnplSettlementPage?: BnplSettlementPageResolvers<ContextType>;
+  BnplTestClock?: BnplTestClockResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;
