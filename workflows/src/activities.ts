@@ -121,6 +121,13 @@ export interface CutSettlementsInput {
   at: string;
 }
 
+export interface TestClockSettlementsInput {
+  merchantId: string;
+  /** The test clock's time before and after the advance, ISO 8601. */
+  from: string;
+  to: string;
+}
+
 export interface SettlementActivities {
   /** Ids of the merchants whose settlement cadence is `cadence`. */
   merchantsOnCadence(input: { cadence: string }): Promise<string[]>;
@@ -131,6 +138,8 @@ export interface SettlementActivities {
   cutSettlements(input: CutSettlementsInput): Promise<{ settlementIds: string[] }>;
   /** Pays the batch out: pending → paid and settlement.processed, in one transaction. Idempotent. */
   payOutSettlement(input: { settlementId: string }): Promise<{ status: string }>;
+  /** Cuts the merchant's test-mode batches of every period its test clock passed from `from` to `to` (ISO 8601). */
+  cutTestClockSettlements(input: TestClockSettlementsInput): Promise<{ settlementIds: string[] }>;
 }
 
 export interface RenderPhotoMediaInput {

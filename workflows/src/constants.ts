@@ -23,6 +23,7 @@ export const WORKFLOW_TYPES = {
   refundProcessing: 'refundProcessingWorkflow',
   settlementCycle: 'settlementCycleWorkflow',
   settlementPayout: 'settlementPayoutWorkflow',
+  testClockSettlements: 'testClockSettlementsWorkflow',
   loanLifecycle: 'loanLifecycleWorkflow',
 } as const;
 
@@ -83,6 +84,15 @@ export function settlementWorkflowId(settlementId: string): string {
 export function settlementScheduleId(cadence: string): string {
   if (!cadence) throw new Error('settlementScheduleId: cadence must not be empty');
   return `settlement-cycle-${cadence}`;
+}
+
+/**
+ * Workflow id of the settlement cuts one test clock advance owes (`test-clock-settlements-<merchant>-<clock ms>`): one
+ * per advance, named by the clock's new time, so a replayed advance does not cut twice.
+ */
+export function testClockSettlementsWorkflowId(merchantId: string, clockMs: number): string {
+  if (!merchantId) throw new Error('testClockSettlementsWorkflowId: merchantId must not be empty');
+  return `test-clock-settlements-${merchantId}-${clockMs}`;
 }
 
 /** Signals the loan lifecycle workflow accepts. */

@@ -67,6 +67,13 @@ export interface SettlementCycleWorkflowResult {
   settlementIds: string[];
 }
 
+export interface TestClockSettlementsWorkflowInput {
+  merchantId: string;
+  /** The test clock's time before and after the advance, ISO 8601. */
+  from: string;
+  to: string;
+}
+
 export interface SettlementPayoutWorkflowInput {
   /** Id of the bnpl settlement (the workflow id is `settlementWorkflowId(settlementId)`). */
   settlementId: string;

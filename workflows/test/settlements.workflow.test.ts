@@ -2,8 +2,8 @@
 // (bnpl's tests run the payout end to end with the real activities, database and worker).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { CutSettlementsInput, SettlementActivities } from '../src/activities.js';
-import { TASK_QUEUES, WORKFLOW_TYPES, settlementScheduleId, settlementWorkflowId } from '../src/constants.js';
+import type { CutSettlementsInput, SettlementActivities, TestClockSettlementsInput } from '../src/activities.js';
+import { TASK_QUEUES, WORKFLOW_TYPES, settlementScheduleId, settlementWorkflowId, testClockSettlementsWorkflowId } from '../src/constants.js';
 import { startTimeSkippingEnvironment } from '../src/testing.js';
 import type { SettlementCycleWorkflowResult } from '../src/types.js';
 import { createServiceWorker } from '../src/worker.js';
@@ -20,6 +20,7 @@ afterAll(async () => {
 function mocked(merchants: Record<string, string[]>) {
   const cuts: CutSettlementsInput[] = [];
   const paid: string[] = [];
+  const clock: TestClockSettlementsInput[] = [];
   const activities: SettlementActivities = {
     async merchantsOnCadence({ cadence }) {
       return merchants[cadence] ?? [];
@@ -32,8 +33,12 @@ function mocked(merchants: Record<string, string[]>) {
       paid.push(settlementId);
       return { status: 'paid' };
     },
+    async cutTestClockSettlements(input) {
+      clock.push(input);
+      return { settlementIds: ['t-1', 't-2'] };
+    },
   };
-  return { activities, cuts, paid };
+  return { activities, cuts, paid, clock };
 }
 
 async function worker(activities: SettlementActivities) {
@@ -73,5 +78,16 @@ describe('settlement workflows with mocked activities', () => {
     const handle = await env.client.workflow.start(WORKFLOW_TYPES.settlementPayout, { taskQueue: TASK_QUEUES.bnpl, workflowId: settlementWorkflowId('b1'), args: [{ settlementId: 'b1' }] });
     expect(await w.runUntil(handle.result())).toEqual({ status: 'paid' });
     expect(mock.paid).toEqual(['b1']);
+  });
+
+  it('a test clock advance cuts what it passed, once per advance (the id names the clock time)', async () => {
+    const mock = mocked({});
+    const w = await worker(mock.activities);
+    const input = { merchantId: 'm1', from: '2026-11-25T00:00:00.000Z', to: '2026-12-09T00:00:00.000Z' };
+    const workflowId = testClockSettlementsWorkflowId('m1', Date.parse(input.to));
+    expect(workflowId).toBe(`test-clock-settlements-m1-${Date.parse(input.to)}`);
+    const handle = await env.client.workflow.start(WORKFLOW_TYPES.testClockSettlements, { taskQueue: TASK_QUEUES.bnpl, workflowId, args: [input] });
+    expect(await w.runUntil(handle.result())).toEqual({ settlementIds: ['t-1', 't-2'] });
+    expect(mock.clock).toEqual([input]);
   });
 });

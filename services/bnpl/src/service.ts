@@ -18,7 +18,7 @@ import { MerchantService, merchantEntities, merchantResolvers } from './modules/
 import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
 import { RefundService, refundEntities, refundResolvers, refundRoutes } from './modules/refunds/index.js';
-import { SettlementService, settlementEntities, settlementResolvers, settlementRoutes } from './modules/settlements/index.js';
+import { SettlementService, settlementEntities, settlementResolvers, settlementRoutes, testClockSettlementsStart } from './modules/settlements/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, createSettlementWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
 import { WidgetSessionService, sessionReadLimit, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
@@ -58,7 +58,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     loans: new LoanService(orm.em),
     refunds: new RefundService(orm.em, { outbox: temporal.outbox }),
     settlements: new SettlementService(orm.em, { outbox: temporal.outbox, events: createSettlementWebhookSink({ outbox: temporal.outbox }) }),
-    testClocks: new TestClockService(orm.em, { outbox: temporal.outbox }),
+    testClocks: new TestClockService(orm.em, { outbox: temporal.outbox, advanceStarts: (advance) => [testClockSettlementsStart(advance)] }),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };

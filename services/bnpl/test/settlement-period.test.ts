@@ -1,7 +1,7 @@
 // The pure settlement rules: which period a cut closes for each cadence, the batch name, each sale's MDR rounding, the
 // net and the payout step.
 import { describe, expect, it } from '@jest/globals';
-import { applyPayout, batchName, closedPeriod, saleMdrCents, settlementNet } from '../src/modules/settlements/index.js';
+import { applyPayout, batchName, closedPeriod, periodEndsBetween, saleMdrCents, settlementNet } from '../src/modules/settlements/index.js';
 
 describe('closedPeriod (UTC)', () => {
   it('daily: the day before, whatever the time of the cut', () => {
@@ -21,6 +21,16 @@ describe('closedPeriod (UTC)', () => {
     expect(closedPeriod('monthly', new Date('2026-12-01T00:15:00Z'))).toEqual({ start: '2026-11-01', end: '2026-12-01' });
     expect(closedPeriod('monthly', new Date('2027-01-15T12:00:00Z'))).toEqual({ start: '2026-12-01', end: '2027-01-01' });
     expect(closedPeriod('monthly', new Date('2028-03-01T00:15:00Z'))).toEqual({ start: '2028-02-01', end: '2028-03-01' });
+  });
+});
+
+describe('periodEndsBetween (a test clock moving from one time to another)', () => {
+  const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
+  it('lists every period end passed, oldest first; the start itself is not passed, the end is', () => {
+    expect(iso(periodEndsBetween('weekly', new Date('2026-11-25T12:00:00Z'), new Date('2026-12-09T12:00:00Z')))).toEqual(['2026-11-30T00:00:00.000Z', '2026-12-07T00:00:00.000Z']);
+    expect(iso(periodEndsBetween('daily', new Date('2026-11-25T00:00:00Z'), new Date('2026-11-26T00:00:00Z')))).toEqual(['2026-11-26T00:00:00.000Z']);
+    expect(iso(periodEndsBetween('monthly', new Date('2026-11-25T00:00:00Z'), new Date('2027-02-01T00:00:00Z')))).toEqual(['2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z', '2027-02-01T00:00:00.000Z']);
+    expect(periodEndsBetween('weekly', new Date('2026-11-25T00:00:00Z'), new Date('2026-11-29T23:00:00Z'))).toEqual([]);
   });
 });
 

@@ -8,8 +8,9 @@ import { loanWorkflowId, type LoanLifecycleWorkflowResult } from '@tributary/wor
 import { startTimeSkippingEnvironment } from '@tributary/workflows/testing';
 import { runAdminCommand } from '../src/admin/commands.js';
 import { Installment, Loan, TEST_CLOCK_DURATION_MESSAGE, TestClockService, parseTestClockDuration } from '../src/modules/loans/index.js';
+import { Settlement, SettlementLine } from '../src/modules/settlements/index.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
-import { createApiKey, createMerchant, createWidgetSession, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
+import { createApiKey, createFundedLoan, createMerchant, createWidgetSession, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 type TimeSkippingEnvironment = Awaited<ReturnType<typeof startTimeSkippingEnvironment>>;
 
@@ -130,6 +131,25 @@ describe('test clocks on the real worker', () => {
     expect((read.body.data as { bnplMerchant: { testClock: { offsetSeconds: number } } }).bnplMerchant.testClock.offsetSeconds).toBe(42 * 86_400);
     await env.client.workflow.getHandle(loanWorkflowId(later.loanNumber)).terminate('test over');
   }, 120_000);
+
+  it('advancing the clock cuts and pays the test-mode settlements of the periods it passed; live sales wait for the real Schedule', async () => {
+    const shop = await createMerchant(h, 'Clock Settlement Shop');
+    const now = new Date();
+    const testSale = await createFundedLoan(h, shop, { amountCents: 10_000, disbursedAt: now });
+    const liveSale = await createFundedLoan(h, shop, { amountCents: 10_000, disbursedAt: now, livemode: true });
+    await runAdminCommand(['clock', 'advance', '--merchant', shop.merchant.id, '--by', '14d'], { em: h.orm.em.fork(), outbox: () => outbox });
+    const [batch, ...more] = await waitFor(
+      () => h.orm.em.fork().find(Settlement, { merchant: shop.merchant.id }),
+      (batches) => batches.length > 0 && batches.every((b) => b.status === 'paid'),
+      30_000,
+    );
+    expect(more).toEqual([]);
+    expect(batch).toMatchObject({ livemode: false, grossCents: 10_000, mdrCents: 0, netCents: 10_000, cadence: 'weekly' });
+    expect(batch!.batch).toMatch(/-USD-test$/);
+    const lines = await h.orm.em.fork().find(SettlementLine, { settlement: batch!.id });
+    expect(lines.map((line) => line.loan?.id)).toEqual([testSale.id]);
+    expect(await h.orm.em.fork().count(SettlementLine, { loan: liveSale.id })).toBe(0);
+  });
 
   it('bad durations, another credential and unknown merchants are refused; nothing changes', async () => {
     const shop = await createMerchant(h, 'Clock Refusals');

@@ -4,5 +4,5 @@ export { invoiceExpiryWorkflow } from './invoice-expiry.js';
 export { widgetSessionExpiryWorkflow } from './widget-session-expiry.js';
 export { photoMediaWorkflow } from './photo-media.js';
 export { refundProcessingWorkflow } from './refund-processing.js';
-export { settlementCycleWorkflow, settlementPayoutWorkflow } from './settlements.js';
+export { settlementCycleWorkflow, settlementPayoutWorkflow, testClockSettlementsWorkflow } from './settlements.js';
 export { loanLifecycleWorkflow } from './loan-lifecycle.js';

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { SettlementActivities } from '../activities.js';
-import type { SettlementCycleWorkflowInput, SettlementCycleWorkflowResult, SettlementPayoutWorkflowInput } from '../types.js';
+import type { SettlementCycleWorkflowInput, SettlementCycleWorkflowResult, SettlementPayoutWorkflowInput, TestClockSettlementsWorkflowInput } from '../types.js';
 
 const activityOptions = {
   startToCloseTimeout: '1 minute',
@@ -26,4 +26,13 @@ export async function settlementCycleWorkflow(input: SettlementCycleWorkflowInpu
 export async function settlementPayoutWorkflow(input: SettlementPayoutWorkflowInput): Promise<{ status: string }> {
   const { payOutSettlement } = proxyActivities<SettlementActivities>(activityOptions);
   return payOutSettlement({ settlementId: input.settlementId });
+}
+
+/**
+ * The settlements a test clock advance owes (`test-clock-settlements-<merchant>-<clock ms>`): the merchant's
+ * test-mode batches of every period the clock passed, cut as the Schedule would have on those days.
+ */
+export async function testClockSettlementsWorkflow(input: TestClockSettlementsWorkflowInput): Promise<{ settlementIds: string[] }> {
+  const { cutTestClockSettlements } = proxyActivities<SettlementActivities>(activityOptions);
+  return cutTestClockSettlements(input);
 }

@@ -7,7 +7,7 @@ import { webhookDeliveryLine, type WorkflowOutbox } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
 import { LoanLifecycleService, TestClockService, type TestClockReading } from '../modules/loans/index.js';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
-import { SettlementService, presentSettlement } from '../modules/settlements/index.js';
+import { SettlementService, presentSettlement, testClockSettlementsStart } from '../modules/settlements/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, createSettlementWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
@@ -226,7 +226,7 @@ const clockAdvance: Command = {
   options: ['merchant', 'by'],
   async run(args, deps) {
     positionalArgs(args, 0, this.usage);
-    const { loansSignalled, ...clock } = await new TestClockService(deps.em, { outbox: deps.outbox?.() }).advance(requiredOption(args, 'merchant'), requiredOption(args, 'by'));
+    const { loansSignalled, ...clock } = await new TestClockService(deps.em, { outbox: deps.outbox?.(), advanceStarts: (advance) => [testClockSettlementsStart(advance)] }).advance(requiredOption(args, 'merchant'), requiredOption(args, 'by'));
     const days = (clock.offsetSeconds / 86_400).toFixed(2);
     return {
       json: { ...clockJson(clock), loans_signalled: loansSignalled },

@@ -5,7 +5,7 @@
 // moves the clock, one per open test-mode loan. Live loans are never touched.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError, ValidationError, enqueueWorkflowSignal, transactionWithAfterCommit, type WorkflowOutbox } from '@tributary/kit';
+import { NotFoundError, ValidationError, enqueueWorkflowSignal, enqueueWorkflowStart, transactionWithAfterCommit, type WorkflowOutbox, type WorkflowStartCommand } from '@tributary/kit';
 import { loanClockAdvanced } from './loan-lifecycle.commands.js';
 import { CLOSED_LOAN_STATUSES } from './loan-status-engine.js';
 import { Merchant } from '../merchants/index.js';
@@ -45,11 +45,17 @@ export interface TestClockServiceOptions {
   outbox?: WorkflowOutbox | undefined;
   /** Real time (tests). */
   now?: () => Date;
+  /**
+   * Other workflows an advance starts, committed with it (the composition root passes the settlements module's
+   * testClockSettlementsStart: the test-mode batches of the periods the clock passed).
+   */
+  advanceStarts?: (advance: { merchantId: string; from: Date; to: Date }) => WorkflowStartCommand[];
 }
 
 export class TestClockService {
   private readonly outbox: WorkflowOutbox | undefined;
   private readonly now: () => Date;
+  private readonly advanceStarts: NonNullable<TestClockServiceOptions['advanceStarts']>;
 
   constructor(
     private readonly em: EntityManager,
@@ -57,6 +63,7 @@ export class TestClockService {
   ) {
     this.outbox = options.outbox;
     this.now = options.now ?? (() => new Date());
+    this.advanceStarts = options.advanceStarts ?? (() => []);
   }
 
   async read(merchantId: string): Promise<TestClockReading> {
@@ -73,15 +80,19 @@ export class TestClockService {
     if (seconds === null) throw new ValidationError({ by: [TEST_CLOCK_DURATION_MESSAGE] });
     return transactionWithAfterCommit(this.em, async (tx) => {
       const clock = await this.lockClock(tx, merchantId);
+      const realNow = this.now().getTime();
+      const from = new Date(realNow + clock.offsetSeconds * SECOND_MS);
       const offsetSeconds = clock.offsetSeconds + seconds;
       if (offsetSeconds > TEST_CLOCK_MAX_OFFSET_SECONDS) throw new ValidationError({ by: [`A test clock may be at most ${TEST_CLOCK_MAX_OFFSET_SECONDS / 86_400} days ahead of real time; it is ${clock.offsetSeconds / 86_400} days ahead.`] });
       clock.offsetSeconds = offsetSeconds;
       await tx.flush();
       const loans = await tx.find(Loan, { merchant: merchantId, livemode: false, status: { $nin: [...CLOSED_LOAN_STATUSES] } }, { fields: ['loanNumber'] });
-      const signals = [];
-      for (const loan of loans) signals.push(await enqueueWorkflowSignal(tx, loanClockAdvanced(loan.loanNumber, offsetSeconds * SECOND_MS)));
-      const result: TestClockAdvance = { merchantId, offsetSeconds, now: new Date(this.now().getTime() + offsetSeconds * SECOND_MS), loansSignalled: loans.length };
-      return { result, afterCommit: signals.length > 0 ? this.outbox?.dispatchAfterCommit(signals) : undefined };
+      const commands = [];
+      for (const loan of loans) commands.push(await enqueueWorkflowSignal(tx, loanClockAdvanced(loan.loanNumber, offsetSeconds * SECOND_MS)));
+      const to = new Date(realNow + offsetSeconds * SECOND_MS);
+      for (const start of this.advanceStarts({ merchantId, from, to })) commands.push(await enqueueWorkflowStart(tx, start));
+      const result: TestClockAdvance = { merchantId, offsetSeconds, now: to, loansSignalled: loans.length };
+      return { result, afterCommit: commands.length > 0 ? this.outbox?.dispatchAfterCommit(commands) : undefined };
     });
   }
 

@@ -4,7 +4,7 @@ import { SettlementAdjustmentSchema, SettlementLineSchema, SettlementSchema } fr
 
 export { SETTLEMENT_LINE_KINDS, Settlement, SettlementAdjustment, SettlementAdjustmentSchema, SettlementLine, SettlementLineSchema, SettlementSchema, type SettlementLineKind } from './settlement.entity.js';
 export { SettlementRepository } from './settlement.repository.js';
-export { SETTLEMENT_STATUSES, applyPayout, batchName, closedPeriod, periodBounds, saleMdrCents, settlementNet, type SettlementPeriod, type SettlementStatus } from './settlement-period.js';
+export { SETTLEMENT_STATUSES, applyPayout, batchName, closedPeriod, periodBounds, periodEndsBetween, saleMdrCents, settlementNet, type SettlementPeriod, type SettlementStatus } from './settlement-period.js';
 export {
   SETTLEMENTS_PAGE_DEFAULT,
   SETTLEMENTS_PAGE_MAX,
@@ -21,5 +21,6 @@ export { settlementRoutes } from './settlement.routes.js';
 export { settlementResolvers } from './settlement.resolvers.js';
 export { createSettlementActivities } from './settlement.activities.js';
 export { SETTLEMENT_SCHEDULE_CALENDARS, ensureSettlementSchedules } from './settlement-schedules.js';
+export { settlementPayoutStart, testClockSettlementsStart } from './settlement-payout.commands.js';
 
 export const settlementEntities = [SettlementSchema, SettlementAdjustmentSchema, SettlementLineSchema];

@@ -30,17 +30,18 @@ const ADJUSTMENTS = `select a."id", a."amount_cents" as "amount", a."currency", 
 
 type Row = { id: string; amount: number | string; currency: string; livemode: boolean };
 
-/** Everything not yet settled before `until`, in the caller's transaction. */
-export async function unsettledBefore(tx: EntityManager, merchantId: string, until: Date): Promise<Candidate[]> {
+/** Everything not yet settled before `until`, in the caller's transaction; only one mode's when `livemode` is given. */
+export async function unsettledBefore(tx: EntityManager, merchantId: string, until: Date, livemode?: boolean): Promise<Candidate[]> {
   const connection = tx.getConnection();
   const context = tx.getTransactionContext();
   const read = async (kind: Candidate['kind'], sql: string, params: unknown[]) =>
     (await connection.execute<Row[]>(sql, params, 'all', context)).map((row) => ({ kind, id: row.id, amountCents: Number(row.amount), currency: row.currency, livemode: row.livemode }));
-  return [
+  const all = [
     ...(await read('sale', SALES, [merchantId, until])),
     ...(await read('refund', REFUNDS, [merchantId, until, until])),
     ...(await read('adjustment', ADJUSTMENTS, [merchantId, until])),
   ];
+  return livemode === undefined ? all : all.filter((candidate) => candidate.livemode === livemode);
 }
 
 /** Candidates by batch key (currency and mode), in a stable order. */

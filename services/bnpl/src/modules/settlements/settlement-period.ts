@@ -34,6 +34,20 @@ export function closedPeriod(cadence: SettlementCadence, at: Date): SettlementPe
   return { start: isoDay(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1)), end: isoDay(firstOfMonth) };
 }
 
+/**
+ * The ends of the periods that close between `from` (exclusive) and `to` (inclusive), oldest first: the moments a test
+ * clock moved from `from` to `to` passes, at each of which one period of the cadence is cut.
+ */
+export function periodEndsBetween(cadence: SettlementCadence, from: Date, to: Date): Date[] {
+  const ends: Date[] = [];
+  let end = periodBounds(closedPeriod(cadence, to)).to;
+  while (end.getTime() > from.getTime()) {
+    ends.unshift(end);
+    end = periodBounds(closedPeriod(cadence, new Date(end.getTime() - 1))).to;
+  }
+  return ends;
+}
+
 /** The period's bounds as instants (UTC midnight). */
 export function periodBounds(period: SettlementPeriod): { from: Date; to: Date } {
   return { from: new Date(`${period.start}T00:00:00.000Z`), to: new Date(`${period.end}T00:00:00.000Z`) };

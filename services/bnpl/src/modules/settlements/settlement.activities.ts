@@ -20,6 +20,14 @@ export function createSettlementActivities({ settlements }: { settlements: Settl
         throw error;
       }
     },
+    async cutTestClockSettlements({ merchantId, from, to }) {
+      try {
+        return { settlementIds: (await settlements.cutTestModeBetween(merchantId, new Date(from), new Date(to))).map((settlement) => settlement.id) };
+      } catch (error) {
+        if (error instanceof NotFoundError) return { settlementIds: [] };
+        throw error;
+      }
+    },
     async payOutSettlement({ settlementId }) {
       try {
         return { status: (await settlements.payOut(settlementId)).status };

@@ -16,7 +16,7 @@ import {
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Merchant, type SettlementCadence } from '../merchants/index.js';
 import { groupByBatch, unsettledBefore, type Candidate } from './settlement-candidates.js';
-import { applyPayout, batchName, closedPeriod, periodBounds, saleMdrCents, settlementNet, type SettlementPeriod } from './settlement-period.js';
+import { applyPayout, batchName, closedPeriod, periodBounds, periodEndsBetween, saleMdrCents, settlementNet, type SettlementPeriod } from './settlement-period.js';
 import { settlementPayoutStart } from './settlement-payout.commands.js';
 import { Settlement, SettlementAdjustment, SettlementLine } from './settlement.entity.js';
 
@@ -75,13 +75,13 @@ export class SettlementService {
    * settle, each queueing its payout workflow. A batch already cut for that period is left as it is (re-running a
    * period creates nothing); concurrent cuts of one merchant queue behind a lock.
    */
-  async cut(merchantId: string, at: Date): Promise<Settlement[]> {
+  async cut(merchantId: string, at: Date, options: { livemode?: boolean } = {}): Promise<Settlement[]> {
     return transactionWithAfterCommit<Settlement[]>(this.em, async (tx) => {
       await lockIdempotencyKey(tx, 'bnpl:settlement-cut', merchantId);
       const merchant = await tx.findOne(Merchant, { id: merchantId });
       if (!merchant) throw new NotFoundError(`merchant ${merchantId}`);
       const period = closedPeriod(merchant.settlementCadence, at);
-      const candidates = await unsettledBefore(tx, merchantId, periodBounds(period).to);
+      const candidates = await unsettledBefore(tx, merchantId, periodBounds(period).to, options.livemode);
       const cut: Settlement[] = [];
       for (const group of groupByBatch(candidates)) {
         const batch = batchName(period, group.currency, group.livemode);
@@ -92,6 +92,18 @@ export class SettlementService {
       const starts = await Promise.all(cut.map((settlement) => enqueueWorkflowStart(tx, settlementPayoutStart(settlement))));
       return { result: cut, afterCommit: this.options.outbox?.dispatchAfterCommit(starts) };
     });
+  }
+
+  /**
+   * A test clock moved from `from` to `to`: cuts the merchant's test-mode batches of every period that closed in
+   * between, one period at a time, as the Schedule would have on those days. Live mode is never touched.
+   */
+  async cutTestModeBetween(merchantId: string, from: Date, to: Date): Promise<Settlement[]> {
+    const merchant = await this.em.findOne(Merchant, { id: merchantId });
+    if (!merchant) throw new NotFoundError(`merchant ${merchantId}`);
+    const cut: Settlement[] = [];
+    for (const end of periodEndsBetween(merchant.settlementCadence, from, to)) cut.push(...(await this.cut(merchantId, end, { livemode: false })));
+    return cut;
   }
 
   /** The payout: pending → paid and settlement.processed in one transaction; a paid batch is returned unchanged. */
