@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { ApiKeyService } from './modules/api-keys/index.js';
 import type { BnplPrincipal, MerchantAuthService } from './modules/merchant-auth/index.js';
-import type { LoanService, TestClockService } from './modules/loans/index.js';
+import type { LoanService, LoanWorkflowViewer, TestClockService } from './modules/loans/index.js';
 import type { MerchantService } from './modules/merchants/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
@@ -20,6 +20,7 @@ export interface BnplServices {
   webhookDeliveries: WebhookDeliveryService;
   paymentLinks: PaymentLinkService;
   loans: LoanService;
+  loanWorkflows: LoanWorkflowViewer;
   refunds: RefundService;
   settlements: SettlementService;
   testClocks: TestClockService;

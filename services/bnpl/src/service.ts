@@ -12,7 +12,7 @@ import { migrations } from './migrations/index.js';
 import { createSmtpMailer } from './mail/index.js';
 import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyResolvers, apiKeyRoutes } from './modules/api-keys/index.js';
 import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
-import { LoanService, TestClockService, loanEntities, loanResolvers, testClockResolvers } from './modules/loans/index.js';
+import { LoanService, LoanWorkflowViewer, TestClockService, loanEntities, loanResolvers, testClockResolvers } from './modules/loans/index.js';
 import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
@@ -56,6 +56,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     plans: new PlanService(orm.em),
     paymentLinks,
     loans: new LoanService(orm.em),
+    loanWorkflows: new LoanWorkflowViewer(temporal.client),
     refunds: new RefundService(orm.em, { outbox: temporal.outbox }),
     settlements: new SettlementService(orm.em, { outbox: temporal.outbox, events: createSettlementWebhookSink({ outbox: temporal.outbox }) }),
     testClocks: new TestClockService(orm.em, { outbox: temporal.outbox, advanceStarts: (advance) => [testClockSettlementsStart(advance)] }),

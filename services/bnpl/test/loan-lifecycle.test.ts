@@ -14,7 +14,7 @@ import { planById } from '../src/modules/plans/index.js';
 import { RefundService } from '../src/modules/refunds/index.js';
 import { RESERVED_WEBHOOK_EVENTS, WEBHOOK_EVENT_NAMES } from '../src/modules/webhooks/index.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
-import { createMerchant, createWidgetSession, startHarness, type Harness, type TestMerchant } from './helpers.js';
+import { createFundedLoan, createMerchant, createWidgetSession, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 type TimeSkippingEnvironment = Awaited<ReturnType<typeof startTimeSkippingEnvironment>>;
 
@@ -248,6 +248,26 @@ describe('loan lifecycle on the real worker (time skipped)', () => {
     expect((await installmentsOf(loan)).map((i) => [i.status, i.amountCents])).toEqual([['paid', 0], ['paid', 0], ['paid', 0], ['paid', 0]]);
     await hooksReach('refunded', 2);
     expect(eventsAt('refunded')).not.toContain('installment.missed');
+  });
+
+  it('GraphQL BnplLoan.workflow shows the workflow as Temporal sees it: running with its next timer, then completed; no workflow: NOT_FOUND', async () => {
+    const shop = await merchantWithEndpoint('ops-view');
+    const loan = await checkout(shop, 'jo+fail_once@example.com');
+    await waitFor(() => stored(loan), (l) => l.status !== 'approved');
+    const query = '{ bnplMerchant { loans(first: 10) { loanNumber workflow { workflowId status nextTimerAt lastFailure } } } }';
+    const workflowOf = async (loanNumber: string) => {
+      const { body } = await gql(h.service.url, query, { authorization: `Bearer ${shop.token}` });
+      expect(body.errors).toBeUndefined();
+      return (body.data as { bnplMerchant: { loans: Array<{ loanNumber: string; workflow: Record<string, unknown> }> } }).bnplMerchant.loans.find((l) => l.loanNumber === loanNumber)!.workflow;
+    };
+    const running = await waitFor(() => workflowOf(loan.loanNumber), (w) => w.nextTimerAt !== null);
+    expect(running).toMatchObject({ workflowId: loanWorkflowId(loan.loanNumber), status: 'RUNNING', lastFailure: null });
+    expect(Date.parse(running.nextTimerAt as string)).toBeGreaterThan(Date.now());
+
+    await result(loan);
+    expect(await workflowOf(loan.loanNumber)).toMatchObject({ status: 'COMPLETED', nextTimerAt: null, lastFailure: null });
+    const quiet = await createFundedLoan(h, shop, { amountCents: 5_000, disbursedAt: new Date() });
+    expect(await workflowOf(quiet.loanNumber)).toMatchObject({ status: 'NOT_FOUND', nextTimerAt: null });
   });
 
   it('none of the seven reserved event names reached an endpoint in any of the lifecycles above, though each subscribed to them', () => {

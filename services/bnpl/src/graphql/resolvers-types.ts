@@ -115,6 +115,8 @@ export type BnplLoan = {
   status: BnplLoanStatus;
   /** principal + fee; the installments add up to it exactly. */
   totalCents: Scalars['Int']['output'];
+  /** The loan's workflow (loan-<loanNumber>) as Temporal sees it now: why a loan is where it is, without the Temporal UI. */
+  workflow: BnplLoanWorkflow;
 };
 
 /** Loan status values (spec: pending, approved, funded, active, paid_off, in_arrears, defaulted, written_off, cancelled). */
@@ -128,6 +130,18 @@ export type BnplLoanStatus =
   | 'PAID_OFF'
   | 'PENDING'
   | 'WRITTEN_OFF';
+
+/** A loan workflow's state in Temporal. */
+export type BnplLoanWorkflow = {
+  __typename?: 'BnplLoanWorkflow';
+  /** The last failure of an activity still being retried; null when none. */
+  lastFailure?: Maybe<Scalars['String']['output']>;
+  /** When its pending durable timer fires (the next collection attempt, default or write-off check), ISO 8601 UTC; null when none. */
+  nextTimerAt?: Maybe<Scalars['String']['output']>;
+  /** Temporal's execution status (RUNNING, COMPLETED, FAILED, TERMINATED, ...), NOT_FOUND, or UNAVAILABLE when Temporal cannot be reached. */
+  status: Scalars['String']['output'];
+  workflowId: Scalars['String']['output'];
+};
 
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchant = {
@@ -709,6 +723,7 @@ export type ResolversTypes = {
   BnplInstallmentStatus: BnplInstallmentStatus;
   BnplLoan: ResolverTypeWrapper<Loan>;
   BnplLoanStatus: BnplLoanStatus;
+  BnplLoanWorkflow: ResolverTypeWrapper<BnplLoanWorkflow>;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
   BnplPaymentLink: ResolverTypeWrapper<PaymentLink>;
   BnplPaymentLinkInput: BnplPaymentLinkInput;
@@ -750,6 +765,7 @@ export type ResolversParentTypes = {
   BnplInstallment: Installment;
   Int: Scalars['Int']['output'];
   BnplLoan: Loan;
+  BnplLoanWorkflow: BnplLoanWorkflow;
   BnplMerchant: Merchant;
   BnplPaymentLink: PaymentLink;
   BnplPaymentLinkInput: BnplPaymentLinkInput;
@@ -822,6 +838,14 @@ export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends Reso
   refunds?: Resolver<Array<ResolversTypes['BnplRefund']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['BnplLoanStatus'], ParentType, ContextType>;
   totalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  workflow?: Resolver<ResolversTypes['BnplLoanWorkflow'], ParentType, ContextType>;
+};
+
+export type BnplLoanWorkflowResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplLoanWorkflow'] = ResolversParentTypes['BnplLoanWorkflow']> = {
+  lastFailure?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nextTimerAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  workflowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplMerchant'] = ResolversParentTypes['BnplMerchant'], FederationReferenceType extends FederationReferenceTypes['BnplMerchant'] = FederationReferenceTypes['BnplMerchant']> = {
@@ -1012,6 +1036,7 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplCreatedWebhookEndpoint?: BnplCreatedWebhookEndpointResolvers<ContextType>;
   BnplInstallment?: BnplInstallmentResolvers<ContextType>;
   BnplLoan?: BnplLoanResolvers<ContextType>;
+  BnplLoanWorkflow?: BnplLoanWorkflowResolvers<ContextType>;
   BnplMerchant?: BnplMerchantResolvers<ContextType>;
   BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
   BnplPlan?: BnplPlanResolvers<ContextType>;

@@ -68,3 +68,4 @@ export { TestClockService, loanClockNow, testClockOffsetMs, type TestClockAdvanc
 export { testClockResolvers } from './test-clock.resolvers.js';
 
 export const loanEntities = [LoanSchema, InstallmentSchema, TestClockSchema];
+export { LoanWorkflowViewer, type LoanWorkflowView } from './loan-workflow-view.js';

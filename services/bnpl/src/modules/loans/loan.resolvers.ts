@@ -28,6 +28,7 @@ export const loanResolvers = {
     disbursedAt: (loan) => loan.disbursedAt?.toISOString() ?? null,
     createdAt: (loan) => loan.createdAt.toISOString(),
     installments: (loan) => loan.installments.getItems(),
+    workflow: (loan, _args, ctx) => ctx.loanWorkflows.view(loan.loanNumber),
   },
   BnplInstallment: {
     paidAt: (installment) => installment.paidAt?.toISOString() ?? null,
