@@ -104,6 +104,50 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
         attemptCount
         paidAt
       }
+      workflow {
+        status
+        nextTimerAt
+        lastFailure
+      }
+    }
+  }
+}
+`,
+  },
+  {
+    // Reconciliation: refunds and settlement batches with every sale, refund and adjustment they cover.
+    query: `query RefundsAndSettlements {
+  bnplMerchant {
+    refunds(limit: 10) {
+      refunds {
+        id
+        loanId
+        amountCents
+        status
+        failureReason
+        processedAt
+      }
+      nextCursor
+    }
+    settlements(limit: 5) {
+      settlements {
+        batch
+        status
+        grossCents
+        mdrCents
+        refundsCents
+        adjustmentsCents
+        netCents
+        currency
+        lines {
+          kind
+          loanId
+          refundId
+          amountCents
+          mdrCents
+        }
+      }
+      nextCursor
     }
   }
 }
