@@ -7,6 +7,7 @@ import { apiKeyApi } from './modules/api-keys/index.js';
 import { dashboardLoginApi } from './modules/merchant-auth/index.js';
 import { paymentLinkApi } from './modules/payment-links/index.js';
 import { planApi } from './modules/plans/index.js';
+import { salesApi } from './modules/sales/index.js';
 import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
 import { widgetSessionApi } from './modules/widget-sessions/index.js';
 
@@ -27,6 +28,7 @@ export function bnplApiDocument(): OpenApiDocument {
       { name: 'Widget sessions' },
       { name: 'Installment plans' },
       { name: 'Payment links' },
+      { name: 'Sales' },
       WEBHOOKS_TAG,
       { name: 'GraphQL' },
       { name: 'Operations' },
@@ -38,6 +40,7 @@ export function bnplApiDocument(): OpenApiDocument {
       ...Object.values(widgetSessionApi),
       ...Object.values(planApi),
       ...Object.values(paymentLinkApi),
+      ...Object.values(salesApi),
       ...Object.values(webhookEndpointApi),
     ],
   });

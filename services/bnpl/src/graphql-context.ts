@@ -8,6 +8,7 @@ import type { WebhookEndpointService } from './modules/webhook-endpoints/index.j
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
 import type { PaymentLinkService } from './modules/payment-links/index.js';
 import type { PlanService } from './modules/plans/index.js';
+import type { SalesService } from './modules/sales/index.js';
 import type { WidgetSessionService } from './modules/widget-sessions/index.js';
 
 export interface BnplServices {
@@ -18,6 +19,7 @@ export interface BnplServices {
   webhookDeliveries: WebhookDeliveryService;
   paymentLinks: PaymentLinkService;
   loans: LoanService;
+  sales: SalesService;
   widgetSessions: WidgetSessionService;
   plans: PlanService;
 }

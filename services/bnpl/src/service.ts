@@ -17,6 +17,7 @@ import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merch
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
+import { SalesService, salesResolvers, salesRoutes } from './modules/sales/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
 import { WidgetSessionService, sessionReadLimit, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
@@ -54,6 +55,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     plans: new PlanService(orm.em),
     paymentLinks,
     loans: new LoanService(orm.em),
+    sales: new SalesService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
@@ -77,6 +79,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: publicBaseUrl(config), readLimit }));
       express.use(planRoutes(services.auth, services.plans));
       express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
+      express.use(salesRoutes(services.auth, services.sales, logger));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
       express.use(paymentLinkPageRoutes(paymentLinks));
@@ -85,7 +88,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers, apiKeyResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
+      resolvers: mergeResolvers(merchantResolvers, apiKeyResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, salesResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

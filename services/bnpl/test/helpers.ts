@@ -2,8 +2,10 @@
 // and the one factory of merchants with their dashboard credentials.
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
+import { bookLoan, type Loan, type LoanStatus } from '../src/modules/loans/index.js';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
 import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
+import { planById, type PlanId } from '../src/modules/plans/index.js';
 import { WidgetSession, generateSessionToken } from '../src/modules/widget-sessions/index.js';
 import { bnplService } from '../src/service.js';
 
@@ -101,4 +103,39 @@ export async function createApiKey(h: ServiceHarness, merchant: Merchant | TestM
   await em.flush();
   const pk = { 'x-merchant-public-key': publicKey };
   return { key, publicKey, secretKey, keys: { authorization: `Bearer ${secretKey}`, ...pk }, pk };
+}
+
+/** What a test may set on a loan made by createLoan (everything else comes from the booking). */
+export interface LoanOverrides {
+  status?: LoanStatus;
+  amountCents?: number;
+  orderReference?: string;
+  customerEmail?: string;
+  customerPhone?: string | null;
+  /** The booking moment: created_at, and the start of the installment schedule. */
+  bookedAt?: Date;
+  planId?: PlanId;
+}
+
+/**
+ * A loan booked as checkout books it (`bookLoan`, the loans module's own path, in a transaction), on an authorized
+ * widget session of the merchant; `status` overrides the booked `approved` afterwards. Pay in 4, USD 120.00 by default.
+ */
+export async function createLoan(h: ServiceHarness, merchant: Merchant | TestMerchant, overrides: LoanOverrides = {}): Promise<Loan> {
+  const session = await createWidgetSession(h, merchant, {
+    status: 'authorized',
+    amountCents: overrides.amountCents ?? 12_000,
+    ...(overrides.orderReference !== undefined ? { orderReference: overrides.orderReference } : {}),
+  });
+  return h.orm.em.fork().transactional(async (tx) => {
+    const loan = await bookLoan(tx, {
+      session: await tx.findOneOrFail(WidgetSession, session.id),
+      plan: planById(overrides.planId ?? 'pay_in_4'),
+      customer: { email: overrides.customerEmail ?? 'shopper@example.com', phone: overrides.customerPhone === undefined ? '+14155550123' : overrides.customerPhone },
+      bookedAt: overrides.bookedAt ?? new Date(),
+    });
+    if (overrides.status) loan.status = overrides.status;
+    await tx.flush();
+    return loan;
+  });
 }

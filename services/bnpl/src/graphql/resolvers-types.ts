@@ -12,6 +12,7 @@ import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/p
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -129,6 +130,12 @@ export type BnplMerchant = {
   paymentLinks: Array<BnplPaymentLink>;
   /** Installment plans: the merchant's switches and the catalogue. */
   plans: BnplPlans;
+  /**
+   * Sales (loans) newest first, filtered and paged like GET /api/v1/merchant/sales (dashboard token only): status (any
+   * of), from and to (YYYY-MM-DD, UTC calendar days of createdAt, inclusive), page (the previous page's nextCursor),
+   * limit 1 to 100 (default 25). A bad date, cursor or limit is BAD_USER_INPUT naming the argument.
+   */
+  sales: BnplSalesPage;
   /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
   sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
@@ -142,6 +149,16 @@ export type BnplMerchant = {
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchantLoansArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantSalesArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Array<BnplLoanStatus>>;
+  to?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -238,6 +255,14 @@ export type BnplPlans = {
   available: Array<BnplPlan>;
   /** Every catalogue plan with the merchant's switch, in catalogue order. */
   configured: Array<BnplConfiguredPlan>;
+};
+
+/** One page of sales: the loans, newest first, and the cursor of the next page. */
+export type BnplSalesPage = {
+  __typename?: 'BnplSalesPage';
+  /** Pass as sales(page:) for the next page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  nodes: Array<BnplLoan>;
 };
 
 /** How often a merchant is paid out; set by a platform administrator. */
@@ -564,6 +589,7 @@ export type ResolversTypes = {
   BnplPlanFirstDue: BnplPlanFirstDue;
   BnplPlanInterval: BnplPlanInterval;
   BnplPlans: ResolverTypeWrapper<PlanOverview>;
+  BnplSalesPage: ResolverTypeWrapper<Omit<BnplSalesPage, 'nodes'> & { nodes: Array<ResolversTypes['BnplLoan']> }>;
   BnplSettlementCadence: BnplSettlementCadence;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
@@ -594,6 +620,7 @@ export type ResolversParentTypes = {
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplPlan: InstallmentPlan;
   BnplPlans: PlanOverview;
+  BnplSalesPage: Omit<BnplSalesPage, 'nodes'> & { nodes: Array<ResolversParentTypes['BnplLoan']> };
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
@@ -662,6 +689,7 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
   plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
+  sales?: Resolver<ResolversTypes['BnplSalesPage'], ParentType, ContextType, RequireFields<BnplMerchantSalesArgs, 'limit'>>;
   sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
@@ -699,6 +727,11 @@ export type BnplPlanResolvers<ContextType = BnplContext, ParentType extends Reso
 export type BnplPlansResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplPlans'] = ResolversParentTypes['BnplPlans']> = {
   available?: Resolver<Array<ResolversTypes['BnplPlan']>, ParentType, ContextType>;
   configured?: Resolver<Array<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType>;
+};
+
+export type BnplSalesPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSalesPage'] = ResolversParentTypes['BnplSalesPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['BnplLoan']>, ParentType, ContextType>;
 };
 
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
@@ -784,6 +817,7 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
   BnplPlan?: BnplPlanResolvers<ContextType>;
   BnplPlans?: BnplPlansResolvers<ContextType>;
+  BnplSalesPage?: BnplSalesPageResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;
