@@ -256,6 +256,7 @@ describe('GET /api/v1/merchant/sales/export.csv', () => {
     const tricky = 'Order "7", shelf A,\r\nline 2';
     const plain = await createLoan(h, shop, { orderReference: 'plain-1', bookedAt: at('2026-05-01T08:00:00.000Z'), customerPhone: null });
     await createLoan(h, shop, { orderReference: tricky, bookedAt: at('2026-05-02T08:00:00.000Z'), status: 'funded' });
+    await createLoan(h, shop, { orderReference: 'line feed\nalone', bookedAt: at('2026-04-30T08:00:00.000Z') });
 
     const res = await fetch(`${url}${SALES}/export.csv`, { headers: dt(shop) });
     expect(res.status).toBe(200);
@@ -265,8 +266,9 @@ describe('GET /api/v1/merchant/sales/export.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual([...SALES_CSV_COLUMNS]);
-    expect(rows.map((r) => r[8])).toEqual([tricky, 'plain-1']);
+    expect(rows.map((r) => r[8])).toEqual([tricky, 'plain-1', 'line feed\nalone']);
     expect(text).toContain('"Order ""7"", shelf A,\r\nline 2"');
+    expect(text).toContain('"line feed\nalone"');
     const byColumn = Object.fromEntries(SALES_CSV_COLUMNS.map((column, i) => [column, rows[1]![i]]));
     expect(byColumn).toEqual({
       loan_id: plain.id,
@@ -289,11 +291,14 @@ describe('GET /api/v1/merchant/sales/export.csv', () => {
 
   it('neutralises cells a spreadsheet would run as a formula', async () => {
     const shop = await createMerchant(h, 'Formula Shop');
-    const references = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+4', '@SUM(A1)', '\tTAB', '\rCR', 'safe=1'];
+    const references = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+4', '@SUM(A1)', '\tTAB', '\rCR', '\uFF1DSUM(A1)', 'safe=1'];
     for (const [i, reference] of references.entries()) await createLoan(h, shop, { orderReference: reference, bookedAt: new Date(Date.UTC(2026, 5, 1, 0, 0, i)) });
     const text = await (await fetch(`${url}${SALES}/export.csv`, { headers: dt(shop) })).text();
     const [, ...rows] = parseCsv(text);
-    expect(rows.map((r) => r[8]).reverse()).toEqual([`'=HYPERLINK("http://evil.example","x")`, "'+1+2", "'-3+4", "'@SUM(A1)", "'\tTAB", "'\rCR", 'safe=1']);
+    expect(rows.map((r) => r[8]).reverse()).toEqual([`'=HYPERLINK("http://evil.example","x")`, "'+1+2", "'-3+4", "'@SUM(A1)", "'\tTAB", "'\rCR", "'\uFF1DSUM(A1)", 'safe=1']);
+    // Numbers are never prefixed; a cell that needed neutralising and quoting is both.
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(rows.every((r) => /^\d+$/.test(r[4]!))).toBe(true);
     // E.164 phones start with +, so they are neutralised too.
     expect(rows.every((r) => r[10] === "'+14155550123")).toBe(true);
   });

@@ -5,7 +5,7 @@ export { SalesService, type SalesPage } from './sales.service.js';
 export { salesRoutes } from './sales.routes.js';
 export { salesResolvers } from './sales.resolvers.js';
 export { salesApi } from './sales.openapi.js';
-export { SALES_CSV_COLUMNS, neutraliseFormula } from './sales-csv.js';
+export { SALES_CSV_COLUMNS } from './sales-csv.js';
 export { SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from './sales.validation.js';
 export { decodeSalesCursor, encodeSalesCursor, type SalesCursorPosition } from './sales-cursor.js';
 export { INSTALLMENT_STATUSES, installmentStatus, type InstallmentStatus } from './installment-status.js';

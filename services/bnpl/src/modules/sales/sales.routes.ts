@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { mountApiRoute, type Logger } from '@tributary/kit';
 import { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
-import { SALES_CSV_CONTENT_TYPE, SALES_CSV_FILENAME, salesCsvStringifier } from './sales-csv.js';
+import { SALES_CSV_CONTENT_TYPE, SALES_CSV_FILENAME, salesCsvChunks } from './sales-csv.js';
 import { salesApi } from './sales.openapi.js';
 import { presentSaleDetail, presentSalesPage } from './sales.presenter.js';
 import type { SalesService } from './sales.service.js';
@@ -24,12 +24,17 @@ export function salesRoutes(auth: MerchantAuthService, sales: SalesService, logg
     const rows = await sales.export(dashboardPrincipalOf(res), salesFilterInputFromQuery(req.query));
     res.status(200);
     res.set({ 'Content-Type': SALES_CSV_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${SALES_CSV_FILENAME}"`, 'Cache-Control': 'no-store' });
-    // pipeline waits for the response to drain before pulling the next rows (backpressure down to the database
-    // cursor) and, when the client goes away, ends the cursor. Headers are gone by then: a failure can only cut the body.
-    await pipeline(Readable.from(rows), salesCsvStringifier(), res).catch((error: unknown) => {
+    // pipeline waits for the response to drain before pulling the next chunk (backpressure down to the database
+    // cursor). Headers are gone by then: a failure can only cut the body. Whatever happened, the rows are returned,
+    // which ends the cursor and gives its connection back to the pool.
+    try {
+      await pipeline(Readable.from(salesCsvChunks(rows)), res);
+    } catch (error) {
       if (req.socket.destroyed && !res.writableFinished) logger.info({ err: error }, 'sales export ended early: the client went away');
       else logger.error({ err: error }, 'sales export failed after its headers were sent; the download is cut off');
-    });
+    } finally {
+      await rows.return?.();
+    }
   });
   mountApiRoute(router, salesApi.get, dashboardToken, async (req, res) => {
     res.json(presentSaleDetail(await sales.get(dashboardPrincipalOf(res), String(req.params.loan_id))));
