@@ -1,6 +1,9 @@
 // Sales over HTTP on the real app and database: GET /api/v1/merchant/sales (filters, limit, keyset cursor), the sale
 // detail, the CSV export, and GraphQL bnplMerchant.sales. Loans are booked through the loans module's own bookLoan.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from '@tributary/kit/testing';
+import pg from 'pg';
+import { seedLoans } from '../src/bench/sales-seed.js';
 import { Installment } from '../src/modules/loans/index.js';
 import { SALES_CSV_COLUMNS } from '../src/modules/sales/index.js';
 import { createApiKey, createLoan, createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
@@ -319,6 +322,38 @@ describe('GET /api/v1/merchant/sales/export.csv', () => {
     expect(bad.headers.get('content-type')).toMatch(/^application\/json/);
     expect(Object.keys(((await bad.json()) as ErrorJson).error.fields ?? {}).sort()).toEqual(['from', 'status']);
     expect((await fetch(`${url}${SALES}/export.csv`)).status).toBe(401);
+  });
+});
+
+describe('export.csv streaming', () => {
+  it('gives the database cursor back when the client goes away mid-download (more times than the pool has connections)', async () => {
+    const shop = await createMerchant(h, 'Big Export Shop');
+    const client = new pg.Client({ connectionString: h.db.url });
+    await client.connect();
+    try {
+      await seedLoans(client, shop.merchant.id, 20_000);
+      for (let i = 0; i < 12; i += 1) {
+        const abort = new AbortController();
+        const res = await fetch(`${url}${SALES}/export.csv`, { headers: dt(shop), signal: abort.signal });
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        expect((await reader.read()).done).toBe(false);
+        abort.abort();
+        await reader.read().catch(() => undefined);
+      }
+      // No backend is left running the export's SELECT (a leaked cursor keeps its connection busy)...
+      const busy = await waitFor(
+        async () => (await client.query<{ n: string }>(`select count(*) as n from pg_stat_activity where state <> 'idle' and query like '%"loan_id", "loan_number"%' and pid <> pg_backend_pid()`)).rows[0]!.n,
+        (n) => n === '0',
+      );
+      expect(busy).toBe('0');
+      // ...and the pool still serves requests (12 leaked connections would have exhausted its 10).
+      expect((await listSales(shop, '?limit=1')).data).toHaveLength(1);
+      const whole = await (await fetch(`${url}${SALES}/export.csv`, { headers: dt(shop) })).text();
+      expect(parseCsv(whole)).toHaveLength(20_001);
+    } finally {
+      await client.end();
+    }
   });
 });
 
