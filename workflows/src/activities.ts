@@ -93,6 +93,46 @@ export interface WidgetSessionExpiryActivities {
   expireWidgetSessionIfDue(input: ExpireWidgetSessionInput): Promise<ExpireWidgetSessionResult>;
 }
 
+export interface RefundStepInput {
+  /** Id of the bnpl refund. */
+  refundId: string;
+}
+
+export interface RefundStepResult {
+  /** Stored status after the step (`not_found` when the refund is gone). */
+  status: string;
+  /** Why a failed refund failed; null otherwise. */
+  failureReason: string | null;
+}
+
+export interface RefundProcessingActivities {
+  /** requested → processing. Idempotent: a refund already past requested is returned as it is. */
+  beginRefundProcessing(input: RefundStepInput): Promise<RefundStepResult>;
+  /**
+   * Asks the payment processor to return the money and stores processed (reducing what the shopper owes) or failed.
+   * Idempotent: a refund already processed or failed is returned as it is.
+   */
+  completeRefund(input: RefundStepInput): Promise<RefundStepResult>;
+}
+
+export interface CutSettlementsInput {
+  merchantId: string;
+  /** ISO 8601: the cut's moment (the schedule's fire time); the period closed is the last complete one before it. */
+  at: string;
+}
+
+export interface SettlementActivities {
+  /** Ids of the merchants whose settlement cadence is `cadence`. */
+  merchantsOnCadence(input: { cadence: string }): Promise<string[]>;
+  /**
+   * Cuts the merchant's batches for the period closed at `at` (one per currency and mode with anything to settle) and
+   * queues each batch's payout workflow. Idempotent: a period already cut is not cut again.
+   */
+  cutSettlements(input: CutSettlementsInput): Promise<{ settlementIds: string[] }>;
+  /** Pays the batch out: pending → paid and settlement.processed, in one transaction. Idempotent. */
+  payOutSettlement(input: { settlementId: string }): Promise<{ status: string }>;
+}
+
 export interface RenderPhotoMediaInput {
   /** Id of the photo (or video) whose thumbnail or poster to render. */
   photoId: number;
@@ -123,4 +163,39 @@ export interface PhotoMediaActivities {
   renderPhotoMedia(input: RenderPhotoMediaInput): Promise<RenderPhotoMediaResult>;
   /** Records that the photo has no renditions and never will, so it reads as processed without them. Idempotent. */
   recordPhotoMediaFailure(input: RecordPhotoMediaFailureInput): Promise<void>;
+}
+
+export interface AdvanceLoanInput {
+  /** Id of the bnpl loan. */
+  loanId: string;
+  /** Its number (the workflow id is `loanWorkflowId(loanNumber)`; for logs). */
+  loanNumber: string;
+  /**
+   * The loan's clock now, ISO 8601: workflow time for a live loan, workflow time plus its test clock's offset for a
+   * test-mode loan. Everything due at or before it is done, each step at its own scheduled time.
+   */
+  at: string;
+}
+
+export interface AdvanceLoanResult {
+  /** Stored loan status after the call (`not_found` when the loan is gone). */
+  status: string;
+  /** When (on the loan's clock, ISO 8601) the next step falls due; null when the loan is closed (nothing will ever happen). */
+  nextAt: string | null;
+  /** What this call did, in order (e.g. `funded`, `installment 1 paid`), for logs and tests. */
+  steps: string[];
+  /**
+   * A test-mode loan's test clock offset as stored when the call ended (ms; null for a live loan). The workflow moves
+   * its clock up to it, so an advance whose signal was lost (the workflow was not started yet) still reaches the loan.
+   */
+  testClockOffsetMs: number | null;
+}
+
+export interface LoanLifecycleActivities {
+  /**
+   * Performs every lifecycle step of the loan due at `at`, in time order, each in its own transaction with its webhook
+   * event (fund, auto-debit attempts, missed installments, default, write-off). Idempotent: the steps are read from
+   * the stored loan, so a retried call does only what is still due.
+   */
+  advanceLoan(input: AdvanceLoanInput): Promise<AdvanceLoanResult>;
 }

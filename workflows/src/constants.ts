@@ -20,6 +20,10 @@ export const WORKFLOW_TYPES = {
   invoiceExpiry: 'invoiceExpiryWorkflow',
   widgetSessionExpiry: 'widgetSessionExpiryWorkflow',
   photoMedia: 'photoMediaWorkflow',
+  refundProcessing: 'refundProcessingWorkflow',
+  settlementCycle: 'settlementCycleWorkflow',
+  settlementPayout: 'settlementPayoutWorkflow',
+  loanLifecycle: 'loanLifecycleWorkflow',
 } as const;
 
 /** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
@@ -58,6 +62,52 @@ export type WidgetSessionSignalName = (typeof WIDGET_SESSION_SIGNALS)[keyof type
 export function widgetSessionWorkflowId(sessionToken: string): string {
   if (!sessionToken) throw new Error('widgetSessionWorkflowId: sessionToken must not be empty');
   return `widget-session-${sessionToken}`;
+}
+
+/** Workflow id of the processing workflow of one bnpl refund (`refund-<id>`): one run per refund. */
+export function refundWorkflowId(refundId: string): string {
+  if (!refundId) throw new Error('refundWorkflowId: refundId must not be empty');
+  return `refund-${refundId}`;
+}
+
+/** Workflow id of the payout workflow of one bnpl settlement batch (`settlement-<id>`). */
+export function settlementWorkflowId(settlementId: string): string {
+  if (!settlementId) throw new Error('settlementWorkflowId: settlementId must not be empty');
+  return `settlement-${settlementId}`;
+}
+
+/**
+ * Id of the Temporal Schedule that cuts the settlements of every merchant on one cadence (`settlement-cycle-<cadence>`);
+ * also the id prefix of the cycle workflows it starts (Temporal appends each run's scheduled time).
+ */
+export function settlementScheduleId(cadence: string): string {
+  if (!cadence) throw new Error('settlementScheduleId: cadence must not be empty');
+  return `settlement-cycle-${cadence}`;
+}
+
+/** Signals the loan lifecycle workflow accepts. */
+export const LOAN_SIGNALS = {
+  /** An installment was paid outside the workflow (in-app payment): advance the loan now (it may be closed, or cured). */
+  paymentReceived: 'paymentReceived',
+  /** A test-mode loan's test clock moved: argument `{ offsetMs }`, the clock's total advance over real time. */
+  clockAdvanced: 'clockAdvanced',
+} as const;
+
+export type LoanSignalName = (typeof LOAN_SIGNALS)[keyof typeof LOAN_SIGNALS];
+
+/** Argument of the `clockAdvanced` signal. */
+export interface ClockAdvancedSignalArgs {
+  /** How far the test clock is ahead of real time, in ms (only ever grows). */
+  offsetMs: number;
+}
+
+/**
+ * Workflow id of the lifecycle workflow of one bnpl loan (`loan-<loan_number>`): one workflow per loan from
+ * authorization to closing, so payments and test clocks can signal it by the loan number alone.
+ */
+export function loanWorkflowId(loanNumber: string): string {
+  if (!loanNumber) throw new Error('loanWorkflowId: loanNumber must not be empty');
+  return `loan-${loanNumber}`;
 }
 
 /** Workflow id of the media workflow of one photo (`photo-media-<photoId>`): one thumbnail/poster run per photo. */

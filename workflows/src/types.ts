@@ -45,6 +45,33 @@ export interface WidgetSessionExpiryWorkflowResult {
   status: string | null;
 }
 
+export interface RefundProcessingWorkflowInput {
+  /** Id of the bnpl refund (the workflow id is `refundWorkflowId(refundId)`). */
+  refundId: string;
+}
+
+export interface RefundProcessingWorkflowResult {
+  /** processed or failed (or `not_found` when the refund is gone). */
+  status: string;
+  failureReason: string | null;
+}
+
+export interface SettlementCycleWorkflowInput {
+  /** daily, weekly or monthly: the merchants whose batches this run cuts. */
+  cadence: string;
+}
+
+export interface SettlementCycleWorkflowResult {
+  merchants: number;
+  /** Batches cut by this run (their payout workflows are queued). */
+  settlementIds: string[];
+}
+
+export interface SettlementPayoutWorkflowInput {
+  /** Id of the bnpl settlement (the workflow id is `settlementWorkflowId(settlementId)`). */
+  settlementId: string;
+}
+
 export interface PhotoMediaWorkflowInput {
   /** Id of the uploaded photo or video (the workflow id is `photoMediaWorkflowId(photoId)`). */
   photoId: number;
@@ -55,4 +82,23 @@ export interface PhotoMediaWorkflowResult {
   outcome: 'rendered' | 'gone' | 'failed';
   /** Why it failed: `unrenderable` (the media can never be rendered) or `gave_up` (retries exhausted); null otherwise. */
   reason: 'unrenderable' | 'gave_up' | null;
+}
+
+export interface LoanLifecycleWorkflowInput {
+  /** Id of the bnpl loan. */
+  loanId: string;
+  /** Its number (the workflow id is `loanWorkflowId(loanNumber)`). */
+  loanNumber: string;
+  /**
+   * null for a live loan: the real clock (durable timers), `clockAdvanced` signals are ignored. For a test-mode loan,
+   * its merchant's test clock offset over real time when the workflow starts; `clockAdvanced` signals raise it.
+   */
+  testClockOffsetMs: number | null;
+}
+
+export interface LoanLifecycleWorkflowResult {
+  /** The loan's status when the workflow ended (a closed one: paid_off, written_off, cancelled; or `not_found`). */
+  status: string;
+  /** How many times the activity advanced the loan. */
+  advances: number;
 }

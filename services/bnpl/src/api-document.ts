@@ -7,6 +7,8 @@ import { apiKeyApi } from './modules/api-keys/index.js';
 import { dashboardLoginApi } from './modules/merchant-auth/index.js';
 import { paymentLinkApi } from './modules/payment-links/index.js';
 import { planApi } from './modules/plans/index.js';
+import { refundApi } from './modules/refunds/index.js';
+import { settlementApi } from './modules/settlements/index.js';
 import { salesApi } from './modules/sales/index.js';
 import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
 import { widgetSessionApi } from './modules/widget-sessions/index.js';
@@ -28,6 +30,8 @@ export function bnplApiDocument(): OpenApiDocument {
       { name: 'Widget sessions' },
       { name: 'Installment plans' },
       { name: 'Payment links' },
+      { name: 'Refunds' },
+      { name: 'Settlements' },
       { name: 'Sales' },
       WEBHOOKS_TAG,
       { name: 'GraphQL' },
@@ -40,6 +44,8 @@ export function bnplApiDocument(): OpenApiDocument {
       ...Object.values(widgetSessionApi),
       ...Object.values(planApi),
       ...Object.values(paymentLinkApi),
+      ...Object.values(refundApi),
+      ...Object.values(settlementApi),
       ...Object.values(salesApi),
       ...Object.values(webhookEndpointApi),
     ],

@@ -2,12 +2,14 @@ import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { ApiKeyService } from './modules/api-keys/index.js';
 import type { BnplPrincipal, MerchantAuthService } from './modules/merchant-auth/index.js';
-import type { LoanService } from './modules/loans/index.js';
+import type { LoanService, TestClockService } from './modules/loans/index.js';
 import type { MerchantService } from './modules/merchants/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
 import type { PaymentLinkService } from './modules/payment-links/index.js';
 import type { PlanService } from './modules/plans/index.js';
+import type { RefundService } from './modules/refunds/index.js';
+import type { SettlementService } from './modules/settlements/index.js';
 import type { SalesService } from './modules/sales/index.js';
 import type { WidgetSessionService } from './modules/widget-sessions/index.js';
 
@@ -19,6 +21,9 @@ export interface BnplServices {
   webhookDeliveries: WebhookDeliveryService;
   paymentLinks: PaymentLinkService;
   loans: LoanService;
+  refunds: RefundService;
+  settlements: SettlementService;
+  testClocks: TestClockService;
   sales: SalesService;
   widgetSessions: WidgetSessionService;
   plans: PlanService;

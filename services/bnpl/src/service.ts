@@ -12,14 +12,16 @@ import { migrations } from './migrations/index.js';
 import { createSmtpMailer } from './mail/index.js';
 import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyResolvers, apiKeyRoutes } from './modules/api-keys/index.js';
 import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
-import { LoanService, loanEntities, loanResolvers } from './modules/loans/index.js';
+import { LoanService, TestClockService, loanEntities, loanResolvers, testClockResolvers } from './modules/loans/index.js';
 import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
+import { RefundService, refundEntities, refundResolvers, refundRoutes } from './modules/refunds/index.js';
+import { SettlementService, settlementEntities, settlementResolvers, settlementRoutes } from './modules/settlements/index.js';
 import { SalesService, salesResolvers, salesRoutes } from './modules/sales/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
-import { WebhookDeliveryService, createLoanWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
+import { WebhookDeliveryService, createLoanWebhookSink, createSettlementWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
 import { WidgetSessionService, sessionReadLimit, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
@@ -29,7 +31,7 @@ import { bnplWorker } from './worker.js';
 export { SERVICE_NAME };
 export { bnplEnv, type BnplConfig };
 
-export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...paymentLinkEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...merchantEntities, ...merchantAuthEntities, ...apiKeyEntities, ...planEntities, ...widgetSessionEntities, ...loanEntities, ...refundEntities, ...settlementEntities, ...paymentLinkEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** bnpl's error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const bnplErrorFormat = envelopeErrorFormat;
@@ -55,6 +57,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     plans: new PlanService(orm.em),
     paymentLinks,
     loans: new LoanService(orm.em),
+    refunds: new RefundService(orm.em, { outbox: temporal.outbox }),
+    settlements: new SettlementService(orm.em, { outbox: temporal.outbox, events: createSettlementWebhookSink({ outbox: temporal.outbox }) }),
+    testClocks: new TestClockService(orm.em, { outbox: temporal.outbox }),
     sales: new SalesService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
@@ -79,6 +84,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: publicBaseUrl(config), readLimit }));
       express.use(planRoutes(services.auth, services.plans));
       express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
+      express.use(refundRoutes(services.auth, services.refunds));
+      express.use(settlementRoutes(services.auth, services.settlements));
       express.use(salesRoutes(services.auth, services.sales, logger));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
@@ -88,7 +95,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers, apiKeyResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, salesResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
+      resolvers: mergeResolvers(merchantResolvers, apiKeyResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, salesResolvers, refundResolvers, settlementResolvers, testClockResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

@@ -1,6 +1,7 @@
 // The bnpl service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `bnpl` task
 // queue, activities on the bnpl database, the workflow outbox's sweeper) with bnpl's signing-secret resolver and the
-// widget session expiry workflow's activity.
+// activities of bnpl's own workflows (widget session expiry, loan lifecycle, refund processing, settlements) and the
+// settlement Schedules.
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
   startServiceWorker,
@@ -10,7 +11,11 @@ import {
   type SigningSecretContext,
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
+import { LoanLifecycleService, createLoanActivities } from './modules/loans/index.js';
+import { RefundService, createRefundActivities } from './modules/refunds/index.js';
+import { SettlementService, createSettlementActivities, ensureSettlementSchedules } from './modules/settlements/index.js';
 import { WebhookEndpointSecrets } from './modules/webhook-endpoints/index.js';
+import { createLoanWebhookSink, createSettlementWebhookSink } from './modules/webhooks/index.js';
 import { WidgetSessionService, createWidgetSessionActivities } from './modules/widget-sessions/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
@@ -32,13 +37,47 @@ export async function resolveSigningSecret(ref: string, context: SigningSecretCo
   return new WebhookEndpointSecrets(context.em, box).resolve(ref);
 }
 
-/** The widget session expiry workflow's activity: WidgetSessionService.expireIfDue on the worker's database. */
-function widgetSessionActivities({ orm }: ServiceWorkerContext) {
-  return createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) });
+/**
+ * bnpl's activities on the worker's database, each from its module's factory over its domain service: widget session
+ * expiry, the loan lifecycle (its webhook events dispatched by the worker's outbox right after each step's commit),
+ * refund processing (the simulated payment processor) and settlements (cut, payout, settlement.processed).
+ */
+function bnplActivities({ orm, outbox }: ServiceWorkerContext) {
+  return {
+    ...createWidgetSessionActivities({ sessions: new WidgetSessionService(orm.em) }),
+    ...createLoanActivities({ lifecycle: new LoanLifecycleService(orm.em, { events: createLoanWebhookSink({ outbox }), outbox }) }),
+    ...createRefundActivities({ refunds: new RefundService(orm.em) }),
+    ...createSettlementActivities({ settlements: new SettlementService(orm.em, { outbox, events: createSettlementWebhookSink({ outbox }) }) }),
+  };
+}
+
+/**
+ * Creates the settlement Schedules (one per cadence) once Temporal answers, retrying every 10 s while it does not, so
+ * a worker started before Temporal still sets them up.
+ */
+function settlementSchedules({ temporal, logger }: ServiceWorkerContext) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = (): void => {
+    ensureSettlementSchedules(temporal, logger).catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not create the settlement schedules yet; retrying in 10 s');
+      if (!stopped) timer = setTimeout(attempt, 10_000).unref();
+    });
+  };
+  attempt();
+  return [
+    {
+      async stop() {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    },
+  ];
 }
 
 /** The bnpl part of the worker definition (bnplService.worker). */
 export const bnplWorker: ServiceWorkerDefinition = {
   resolveSigningSecret,
-  activities: widgetSessionActivities,
+  activities: bnplActivities,
+  background: settlementSchedules,
 };

@@ -3,39 +3,18 @@
 // running HTTP service (a merchant onboarded by the command signs in over HTTP with a code mailed over SMTP).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcryptjs';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { Merchant, MerchantUser, PASSWORD_BCRYPT_COST } from '../src/modules/merchants/index.js';
 import { bnplService } from '../src/service.js';
+import { runAdmin, runAdminJson } from './helpers.js';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox.js';
 
-const dispatcher = fileURLToPath(new URL('../../stack/bin/admin.mjs', import.meta.url));
 const PASSWORD = 'operator-chosen-password';
 let h: ServiceHarness;
 let inbox: SmtpInbox;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function admin(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [dispatcher, 'bnpl', ...args], { env: { ...process.env, DATABASE_URL: h.db.url } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-/** --json: exactly one JSON document on stdout. */
-async function adminJson(...args: string[]): Promise<{ code: number; body: Record<string, unknown>; stderr: string }> {
-  const run = await admin(...args, '--json');
-  const lines = run.stdout.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  return { code: run.code, body: JSON.parse(lines[0]!) as Record<string, unknown>, stderr: run.stderr };
-}
+const admin = (...args: string[]) => runAdmin(h, ...args);
+const adminJson = (...args: string[]) => runAdminJson(h, ...args);
 
 const email = (who: string) => `${who}-${crypto.randomUUID()}@merchant.test`;
 const merchantRow = (id: string) => h.orm.em.fork().findOneOrFail(Merchant, { id });

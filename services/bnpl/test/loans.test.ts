@@ -1,7 +1,7 @@
 // Sales as the dashboard reads them in GraphQL (bnplMerchant.loans): loans booked by a real checkout over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_PUBLIC_KEY, DEMO_SECRET_KEY, seedDemoData } from '../src/seed.js';
-import { createMerchant, createWidgetSession, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
+import { checkoutLoan, createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 let h: Harness;
 let url: string;
@@ -15,15 +15,7 @@ afterAll(async () => {
 });
 
 async function checkout(shop: TestMerchant, amountCents: number, planId: string): Promise<void> {
-  const session = await createWidgetSession(h, shop, { amountCents, orderReference: `ord-${amountCents}` });
-  expect((await fetch(`${url}/checkout/${session.token}`)).status).toBe(200);
-  const confirmed = await fetch(`${url}/checkout/${session.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ plan_id: planId, email: 'jo@example.com', terms: 'accepted' }).toString(),
-    redirect: 'manual',
-  });
-  expect(confirmed.status).toBe(303);
+  await checkoutLoan(h, shop, { amountCents, planId, orderReference: `ord-${amountCents}` });
 }
 
 const LOANS = `query($first: Int) { bnplMerchant { loans(first: $first) {

@@ -1,6 +1,6 @@
-// The sales list's cursor and the derived installment status: pure functions, unit tested.
+// The sales list's cursor: pure functions, unit tested.
 import { describe, expect, it } from '@jest/globals';
-import { decodeSalesCursor, encodeSalesCursor, installmentStatus } from '../src/modules/sales/index.js';
+import { decodeSalesCursor, encodeSalesCursor } from '../src/modules/sales/index.js';
 
 const position = { createdAt: '2026-03-01T12:34:56.123456Z', loanId: '0b6c1c1e-8f0a-4c43-9a8e-5d2b7f3c9e10' };
 const raw = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
@@ -27,17 +27,5 @@ describe('sales cursor', () => {
       raw(`s1|${position.createdAt}|'); drop table loans; --`),
     ];
     for (const cursor of refused) expect([cursor, decodeSalesCursor(cursor)]).toEqual([cursor, null]);
-  });
-});
-
-describe('installment status (derived)', () => {
-  const now = new Date('2026-03-10T15:00:00.000Z');
-  it('is paid once paid_at is set, whatever the due date', () => {
-    expect(installmentStatus({ dueDate: '2026-01-01', paidAt: new Date('2026-02-01T00:00:00Z') }, now)).toBe('paid');
-  });
-  it('is overdue from the UTC day after its due date while unpaid, pending until then', () => {
-    expect(installmentStatus({ dueDate: '2026-03-09', paidAt: null }, now)).toBe('overdue');
-    expect(installmentStatus({ dueDate: '2026-03-10', paidAt: null }, now)).toBe('pending');
-    expect(installmentStatus({ dueDate: '2026-03-11', paidAt: null }, now)).toBe('pending');
   });
 });

@@ -3,3 +3,6 @@ export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { invoiceExpiryWorkflow } from './invoice-expiry.js';
 export { widgetSessionExpiryWorkflow } from './widget-session-expiry.js';
 export { photoMediaWorkflow } from './photo-media.js';
+export { refundProcessingWorkflow } from './refund-processing.js';
+export { settlementCycleWorkflow, settlementPayoutWorkflow } from './settlements.js';
+export { loanLifecycleWorkflow } from './loan-lifecycle.js';

@@ -1,12 +1,14 @@
 // The operator commands of the bnpl service (`npm run admin -- bnpl <command>`): argument parsing and output only;
-// every rule lives in the domain services (MerchantAdminService, WebhookDeliveryService). Each command returns one
+// every rule lives in the domain services (MerchantAdminService, WebhookDeliveryService, SettlementService). Each command returns one
 // JSON document (--json) and a human text; a bad argument throws UsageError (exit 2), an unknown id the kit's
 // NotFoundError (exit 1). The command-line toolkit (parsing, dispatch, usage) is the kit's (`@tributary/kit/admin`).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhookDeliveryLine, type WorkflowOutbox } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
+import { LoanLifecycleService, TestClockService, type TestClockReading } from '../modules/loans/index.js';
 import { MerchantAdminService, SETTLEMENT_CADENCES, type Merchant, type MerchantUser, type SettlementCadence } from '../modules/merchants/index.js';
-import { WebhookDeliveryService, presentDelivery } from '../modules/webhooks/index.js';
+import { SettlementService, presentSettlement } from '../modules/settlements/index.js';
+import { WebhookDeliveryService, createLoanWebhookSink, createSettlementWebhookSink, presentDelivery } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
   em: EntityManager;
@@ -142,6 +144,97 @@ const redeliver: Command = {
   },
 };
 
+const adjust: Command = {
+  usage: 'adjust --merchant ID --amount-cents N --currency CUR --mode test|live --reason TEXT',
+  summary: "add an adjustment to a merchant's next settlement in that currency and mode (negative N pays less)",
+  options: ['merchant', 'amount-cents', 'currency', 'mode', 'reason'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const amount = requiredOption(args, 'amount-cents');
+    if (!/^-?\d{1,10}$/.test(amount)) throw new UsageError(`--amount-cents must be a whole number of cents, e.g. -1500 (got "${amount}")`);
+    const mode = requiredOption(args, 'mode');
+    if (mode !== 'test' && mode !== 'live') throw new UsageError(`--mode must be test or live (got "${mode}")`);
+    const adjustment = await new SettlementService(deps.em).adjust(requiredOption(args, 'merchant'), {
+      amountCents: Number(amount),
+      currency: requiredOption(args, 'currency'),
+      livemode: mode === 'live',
+      reason: requiredOption(args, 'reason'),
+    });
+    return {
+      json: { adjustment_id: adjustment.id, amount_cents: adjustment.amountCents, currency: adjustment.currency, livemode: adjustment.livemode, reason: adjustment.reason },
+      text: `Adjustment ${adjustment.id}: ${adjustment.amountCents} ${adjustment.currency} (${mode}) goes into the merchant's next settlement.`,
+    };
+  },
+};
+
+const settle: Command = {
+  usage: 'settle --merchant ID [--at ISO-8601]',
+  summary: "cut a merchant's settlements for the period its cadence closed at --at (default now) and queue their payouts",
+  options: ['merchant', 'at'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const atText = optionalOption(args, 'at');
+    const at = atText === undefined ? new Date() : new Date(atText);
+    if (Number.isNaN(at.getTime())) throw new UsageError(`--at must be an ISO 8601 time, e.g. 2026-11-30T00:15:00Z (got "${atText}")`);
+    const outbox = deps.outbox?.();
+    const service = new SettlementService(deps.em, { ...(outbox ? { outbox } : {}), events: createSettlementWebhookSink(outbox ? { outbox } : {}) });
+    const cut = (await service.cut(requiredOption(args, 'merchant'), at)).map(presentSettlement);
+    return {
+      json: { settlements: cut },
+      text: cut.length === 0 ? 'Nothing to settle for that period (or it was cut already).' : cut.map((s) => `${s.id}  ${s.batch}  net ${s.net_cents} ${s.currency}  ${s.status}`).join('\n'),
+    };
+  },
+};
+
+const installmentPay: Command = {
+  usage: 'installment pay --loan LOAN_ID|LOAN_NUMBER --number N',
+  summary: "the shopper's in-app payment of an unpaid installment with the loan's payment method (installment.paid)",
+  options: ['loan', 'number'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const numberText = requiredOption(args, 'number');
+    if (!/^\d{1,2}$/.test(numberText)) throw new UsageError(`--number must be an installment number, e.g. 2 (got "${numberText}")`);
+    const outbox = deps.outbox?.();
+    const lifecycle = new LoanLifecycleService(deps.em, { events: createLoanWebhookSink({ outbox }), outbox });
+    const { loan, installment } = await lifecycle.payInstallment(requiredOption(args, 'loan'), Number(numberText));
+    const paidAt = installment.paidAt?.toISOString() ?? null;
+    return {
+      json: { loan_id: loan.id, loan_number: loan.loanNumber, status: loan.status, installment_id: installment.id, installment_number: installment.installmentNumber, amount_cents: installment.amountCents, paid_at: paidAt },
+      text: `Paid installment ${installment.installmentNumber} of loan ${loan.loanNumber} (${installment.amountCents} ${loan.currency} minor units) at ${paidAt}; the loan is ${loan.status}.`,
+    };
+  },
+};
+
+const loanCancel: Command = {
+  usage: 'loan cancel LOAN_ID|LOAN_NUMBER',
+  summary: 'cancel a loan not yet funded (its workflow then ends without funding it)',
+  options: [],
+  async run(args, deps) {
+    const [id] = positionalArgs(args, 1, this.usage) as [string];
+    const loan = await new LoanLifecycleService(deps.em).cancel(id);
+    return { json: { loan_id: loan.id, loan_number: loan.loanNumber, status: loan.status }, text: `Loan ${loan.loanNumber} is ${loan.status}.` };
+  },
+};
+
+function clockJson(clock: TestClockReading) {
+  return { merchant_id: clock.merchantId, offset_seconds: clock.offsetSeconds, now: clock.now.toISOString() };
+}
+
+const clockAdvance: Command = {
+  usage: 'clock advance --merchant ID --by DURATION',
+  summary: "advance a merchant's test clock (14d, 36h, 90m): its test-mode loans behave as if that much time had passed",
+  options: ['merchant', 'by'],
+  async run(args, deps) {
+    positionalArgs(args, 0, this.usage);
+    const { loansSignalled, ...clock } = await new TestClockService(deps.em, { outbox: deps.outbox?.() }).advance(requiredOption(args, 'merchant'), requiredOption(args, 'by'));
+    const days = (clock.offsetSeconds / 86_400).toFixed(2);
+    return {
+      json: { ...clockJson(clock), loans_signalled: loansSignalled },
+      text: `Test clock of merchant ${clock.merchantId} is now ${clock.now.toISOString()} (${days} days ahead of real time); ${loansSignalled} open test-mode loan(s) told.`,
+    };
+  },
+};
+
 /** Every command by its words. */
 const COMMANDS: Readonly<Record<string, Command>> = {
   'merchant create': merchantCreate,
@@ -150,6 +243,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'user add': userAdd,
   deliveries,
   redeliver,
+  'installment pay': installmentPay,
+  'loan cancel': loanCancel,
+  'clock advance': clockAdvance,
+  adjust,
+  settle,
 };
 
 export const USAGE = adminUsage('bnpl', COMMANDS);

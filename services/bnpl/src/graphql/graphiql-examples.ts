@@ -81,4 +81,32 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    // Loans with their collection progress, and the test clock (advance it with
+    // mutation { advanceBnplTestClock(by: "14d") { offsetSeconds now } }).
+    query: `query LoansAndTestClock {
+  bnplMerchant {
+    testClock {
+      offsetSeconds
+      now
+    }
+    loans(first: 10) {
+      loanNumber
+      status
+      livemode
+      totalCents
+      currency
+      disbursedAt
+      installments {
+        installmentNumber
+        dueDate
+        status
+        attemptCount
+        paidAt
+      }
+    }
+  }
+}
+`,
+  },
 ];

@@ -6,9 +6,11 @@ import type { ApiKey, CreatedApiKey } from '../modules/api-keys/index.js';
 import type { WebhookEndpoint, CreatedWebhookEndpoint } from '../modules/webhook-endpoints/index.js';
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
 import type { PaymentLink } from '../modules/payment-links/index.js';
-import type { Loan, Installment } from '../modules/loans/index.js';
+import type { Loan, Installment, TestClockReading } from '../modules/loans/index.js';
 import type { WidgetSession } from '../modules/widget-sessions/index.js';
 import type { PlanOverview, ConfiguredPlan, InstallmentPlan } from '../modules/plans/index.js';
+import type { Refund, RefundPage } from '../modules/refunds/index.js';
+import type { Settlement } from '../modules/settlements/index.js';
 import type { BnplContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -65,13 +67,23 @@ export type BnplCreatedWebhookEndpoint = {
 export type BnplInstallment = {
   __typename?: 'BnplInstallment';
   amountCents: Scalars['Int']['output'];
+  /** Debit attempts made so far. */
+  attemptCount: Scalars['Int']['output'];
   /** YYYY-MM-DD (UTC calendar day). */
   dueDate: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   installmentNumber: Scalars['Int']['output'];
   /** ISO 8601 UTC; null until paid. */
   paidAt?: Maybe<Scalars['String']['output']>;
+  /** Collection status: PENDING until paid; MISSED once its last auto-debit retry was declined (it can still be paid in-app). */
+  status: BnplInstallmentStatus;
 };
+
+/** Collection status of an installment. */
+export type BnplInstallmentStatus =
+  | 'MISSED'
+  | 'PAID'
+  | 'PENDING';
 
 /** A sale: the loan booked when a shopper completed checkout. */
 export type BnplLoan = {
@@ -98,6 +110,8 @@ export type BnplLoan = {
   principalCents: Scalars['Int']['output'];
   /** The session's order_reference. */
   purchaseReference: Scalars['String']['output'];
+  /** The loan's refunds, oldest first. */
+  refunds: Array<BnplRefund>;
   status: BnplLoanStatus;
   /** principal + fee; the installments add up to it exactly. */
   totalCents: Scalars['Int']['output'];
@@ -130,6 +144,8 @@ export type BnplMerchant = {
   paymentLinks: Array<BnplPaymentLink>;
   /** Installment plans: the merchant's switches and the catalogue. */
   plans: BnplPlans;
+  /** Refunds, newest first (dashboard token only), filtered like GET /api/v1/merchant/refunds; page takes the previous page's nextCursor. */
+  refunds: BnplRefundPage;
   /**
    * Sales (loans) newest first, filtered and paged like GET /api/v1/merchant/sales (dashboard token only): status (any
    * of), from and to (YYYY-MM-DD, UTC calendar days of createdAt, inclusive), page (the previous page's nextCursor),
@@ -139,6 +155,10 @@ export type BnplMerchant = {
   /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
   sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
+  /** Settlement batches, newest first (dashboard token only), as GET /api/v1/merchant/settlements; page takes the previous page's nextCursor. */
+  settlements: BnplSettlementPage;
+  /** The merchant's test clock (dashboard token only); at offset 0 until first advanced. */
+  testClock: BnplTestClock;
   /** The most recent webhook deliveries, newest first, with their attempts and status codes (dashboard token only). limit: 1 to 100. */
   webhookDeliveries: Array<BnplWebhookDelivery>;
   /** Webhook endpoints in creation order, without secrets (dashboard token only). */
@@ -149,6 +169,15 @@ export type BnplMerchant = {
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchantLoansArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantRefundsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  loanId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Array<BnplRefundStatus>>;
 };
 
 
@@ -165,6 +194,13 @@ export type BnplMerchantSalesArgs = {
 /** A merchant of the BNPL service. Only the caller's own merchant is readable. */
 export type BnplMerchantSessionsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantSettlementsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -257,6 +293,40 @@ export type BnplPlans = {
   configured: Array<BnplConfiguredPlan>;
 };
 
+/** A refund of part or all of a sale's principal (REST: /api/v1/merchant/refunds). */
+export type BnplRefund = {
+  __typename?: 'BnplRefund';
+  amountCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  /** Why a failed refund failed; null otherwise. */
+  failureReason?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  livemode: Scalars['Boolean']['output'];
+  loanId: Scalars['ID']['output'];
+  /** ISO 8601 UTC; null until processed. */
+  processedAt?: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
+  /** Of a processed refund, what went back to the shopper's payment method (more than they still owed); the rest reduced their unpaid installments, last first. */
+  returnedToShopperCents: Scalars['Int']['output'];
+  status: BnplRefundStatus;
+};
+
+/** A page of refunds: nextCursor is null on the last page. */
+export type BnplRefundPage = {
+  __typename?: 'BnplRefundPage';
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  refunds: Array<BnplRefund>;
+};
+
+/** Refund status: requested → processing → processed, or failed. */
+export type BnplRefundStatus =
+  | 'FAILED'
+  | 'PROCESSED'
+  | 'PROCESSING'
+  | 'REQUESTED';
+
 /** One page of sales: the loans, newest first, and the cursor of the next page. */
 export type BnplSalesPage = {
   __typename?: 'BnplSalesPage';
@@ -265,11 +335,75 @@ export type BnplSalesPage = {
   nodes: Array<BnplLoan>;
 };
 
+/** A settlement batch (payout) for one period, currency and mode: net = gross − mdr − refunds + adjustments. */
+export type BnplSettlement = {
+  __typename?: 'BnplSettlement';
+  adjustmentsCents: Scalars['Int']['output'];
+  /** <first day>..<last day>-<currency>, with -test for test mode. */
+  batch: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  grossCents: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** Every sale, refund and adjustment the batch covers; their amounts add up to its figures. */
+  lines: Array<BnplSettlementLine>;
+  livemode: Scalars['Boolean']['output'];
+  mdrCents: Scalars['Int']['output'];
+  netCents: Scalars['Int']['output'];
+  /** ISO 8601 UTC; null while pending. */
+  paidAt?: Maybe<Scalars['String']['output']>;
+  /** Last day of the period (inclusive), YYYY-MM-DD (UTC). */
+  periodEnd: Scalars['String']['output'];
+  /** First day of the period, YYYY-MM-DD (UTC). */
+  periodStart: Scalars['String']['output'];
+  refundsCents: Scalars['Int']['output'];
+  status: BnplSettlementStatus;
+};
+
 /** How often a merchant is paid out; set by a platform administrator. */
 export type BnplSettlementCadence =
   | 'DAILY'
   | 'MONTHLY'
   | 'WEEKLY';
+
+/** One item of a settlement: a sale (+principal, with its MDR), a refund (negative) or an adjustment. */
+export type BnplSettlementLine = {
+  __typename?: 'BnplSettlementLine';
+  adjustmentId?: Maybe<Scalars['ID']['output']>;
+  /** Signed, as it counts in net_cents (before MDR). */
+  amountCents: Scalars['Int']['output'];
+  kind: BnplSettlementLineKind;
+  loanId?: Maybe<Scalars['ID']['output']>;
+  mdrCents: Scalars['Int']['output'];
+  refundId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type BnplSettlementLineKind =
+  | 'ADJUSTMENT'
+  | 'REFUND'
+  | 'SALE';
+
+/** A page of settlement batches: nextCursor is null on the last page. */
+export type BnplSettlementPage = {
+  __typename?: 'BnplSettlementPage';
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  settlements: Array<BnplSettlement>;
+};
+
+/** pending when cut; paid once the payout is made. */
+export type BnplSettlementStatus =
+  | 'PAID'
+  | 'PENDING';
+
+/** A merchant's test clock: how far its test mode runs ahead of real time. Its test-mode loans live on it; live loans never do. */
+export type BnplTestClock = {
+  __typename?: 'BnplTestClock';
+  /** The clock's time now (real time plus the offset), ISO 8601 UTC. */
+  now: Scalars['String']['output'];
+  /** Total advance over real time, in seconds. */
+  offsetSeconds: Scalars['Int']['output'];
+};
 
 /** One delivery of one event to one endpoint (a manual re-send is a new delivery of the same event). */
 export type BnplWebhookDelivery = {
@@ -380,10 +514,14 @@ export type CreateBnplWebhookEndpointInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Advances the caller's test clock by a whole number of days, hours or minutes (by: 14d, 36h, 90m; anything else BAD_USER_INPUT): every open test-mode loan of the merchant behaves as if that much time had passed (installments collected or missed, events sent). Live loans always use the real clock. Dashboard token only; at most ten years ahead in all. */
+  advanceBnplTestClock?: Maybe<BnplTestClock>;
   /** Creates an API key pair (POST /api/v1/merchant/api-keys; dashboard token only). The answer carries the secret key, shown only here. */
   createBnplApiKey?: Maybe<BnplCreatedApiKey>;
   /** Creates a payment link (dashboard token only). Same rules and errors as POST /api/v1/merchant/payment-links. */
   createBnplPaymentLink?: Maybe<BnplPaymentLink>;
+  /** Refunds part or all of a sale (POST /api/v1/merchant/refunds; dashboard token only). Same rules and errors: an unknown or another merchant's loan, or an amount above what is still refundable: BAD_USER_INPUT; a loan in a status that cannot be refunded: CONFLICT. idempotencyKey makes a retry return the first refund. */
+  createBnplRefund?: Maybe<BnplRefund>;
   /** Registers a webhook endpoint (same rules and errors as POST /api/v1/merchant/webhooks; dashboard token only). The answer carries the endpoint's signing secret, shown only here. */
   createBnplWebhookEndpoint?: Maybe<BnplCreatedWebhookEndpoint>;
   /** Deletes a payment link (DELETE /api/v1/merchant/payment-links/{id}) and returns its id; its public page answers 404 from then on. */
@@ -403,6 +541,11 @@ export type Mutation = {
 };
 
 
+export type MutationAdvanceBnplTestClockArgs = {
+  by: Scalars['String']['input'];
+};
+
+
 export type MutationCreateBnplApiKeyArgs = {
   environment: Scalars['String']['input'];
   name: Scalars['String']['input'];
@@ -411,6 +554,14 @@ export type MutationCreateBnplApiKeyArgs = {
 
 export type MutationCreateBnplPaymentLinkArgs = {
   input: BnplPaymentLinkInput;
+};
+
+
+export type MutationCreateBnplRefundArgs = {
+  amountCents: Scalars['Int']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  loanId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 
@@ -579,6 +730,7 @@ export type ResolversTypes = {
   BnplCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
   BnplInstallment: ResolverTypeWrapper<Installment>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  BnplInstallmentStatus: BnplInstallmentStatus;
   BnplLoan: ResolverTypeWrapper<Loan>;
   BnplLoanStatus: BnplLoanStatus;
   BnplMerchant: ResolverTypeWrapper<Merchant>;
@@ -589,8 +741,17 @@ export type ResolversTypes = {
   BnplPlanFirstDue: BnplPlanFirstDue;
   BnplPlanInterval: BnplPlanInterval;
   BnplPlans: ResolverTypeWrapper<PlanOverview>;
+  BnplRefund: ResolverTypeWrapper<Refund>;
+  BnplRefundPage: ResolverTypeWrapper<RefundPage>;
+  BnplRefundStatus: BnplRefundStatus;
   BnplSalesPage: ResolverTypeWrapper<Omit<BnplSalesPage, 'nodes'> & { nodes: Array<ResolversTypes['BnplLoan']> }>;
+  BnplSettlement: ResolverTypeWrapper<Settlement>;
   BnplSettlementCadence: BnplSettlementCadence;
+  BnplSettlementLine: ResolverTypeWrapper<BnplSettlementLine>;
+  BnplSettlementLineKind: BnplSettlementLineKind;
+  BnplSettlementPage: ResolverTypeWrapper<Omit<BnplSettlementPage, 'settlements'> & { settlements: Array<ResolversTypes['BnplSettlement']> }>;
+  BnplSettlementStatus: BnplSettlementStatus;
+  BnplTestClock: ResolverTypeWrapper<TestClockReading>;
   BnplWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   BnplWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   BnplWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
@@ -620,7 +781,13 @@ export type ResolversParentTypes = {
   BnplPaymentLinkUpdate: BnplPaymentLinkUpdate;
   BnplPlan: InstallmentPlan;
   BnplPlans: PlanOverview;
+  BnplRefund: Refund;
+  BnplRefundPage: RefundPage;
   BnplSalesPage: Omit<BnplSalesPage, 'nodes'> & { nodes: Array<ResolversParentTypes['BnplLoan']> };
+  BnplSettlement: Settlement;
+  BnplSettlementLine: BnplSettlementLine;
+  BnplSettlementPage: Omit<BnplSettlementPage, 'settlements'> & { settlements: Array<ResolversParentTypes['BnplSettlement']> };
+  BnplTestClock: TestClockReading;
   BnplWebhookDelivery: DeliveryWithAttempts;
   BnplWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   BnplWebhookEndpoint: WebhookEndpoint;
@@ -656,10 +823,12 @@ export type BnplCreatedWebhookEndpointResolvers<ContextType = BnplContext, Paren
 
 export type BnplInstallmentResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplInstallment'] = ResolversParentTypes['BnplInstallment']> = {
   amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dueDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   installmentNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplInstallmentStatus'], ParentType, ContextType>;
 };
 
 export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplLoan'] = ResolversParentTypes['BnplLoan']> = {
@@ -676,6 +845,7 @@ export type BnplLoanResolvers<ContextType = BnplContext, ParentType extends Reso
   planId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   principalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   purchaseReference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refunds?: Resolver<Array<ResolversTypes['BnplRefund']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['BnplLoanStatus'], ParentType, ContextType>;
   totalCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -689,9 +859,12 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
   plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
+  refunds?: Resolver<ResolversTypes['BnplRefundPage'], ParentType, ContextType, RequireFields<BnplMerchantRefundsArgs, 'limit'>>;
   sales?: Resolver<ResolversTypes['BnplSalesPage'], ParentType, ContextType, RequireFields<BnplMerchantSalesArgs, 'limit'>>;
   sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
+  settlements?: Resolver<ResolversTypes['BnplSettlementPage'], ParentType, ContextType, RequireFields<BnplMerchantSettlementsArgs, 'limit'>>;
+  testClock?: Resolver<ResolversTypes['BnplTestClock'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['BnplWebhookDelivery']>, ParentType, ContextType, RequireFields<BnplMerchantWebhookDeliveriesArgs, 'limit'>>;
   webhookEndpoints?: Resolver<Array<ResolversTypes['BnplWebhookEndpoint']>, ParentType, ContextType>;
 };
@@ -729,9 +902,65 @@ export type BnplPlansResolvers<ContextType = BnplContext, ParentType extends Res
   configured?: Resolver<Array<ResolversTypes['BnplConfiguredPlan']>, ParentType, ContextType>;
 };
 
+export type BnplRefundResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplRefund'] = ResolversParentTypes['BnplRefund']> = {
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  failureReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  loanId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  processedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  returnedToShopperCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplRefundStatus'], ParentType, ContextType>;
+};
+
+export type BnplRefundPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplRefundPage'] = ResolversParentTypes['BnplRefundPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refunds?: Resolver<Array<ResolversTypes['BnplRefund']>, ParentType, ContextType>;
+};
+
 export type BnplSalesPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSalesPage'] = ResolversParentTypes['BnplSalesPage']> = {
   nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nodes?: Resolver<Array<ResolversTypes['BnplLoan']>, ParentType, ContextType>;
+};
+
+export type BnplSettlementResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSettlement'] = ResolversParentTypes['BnplSettlement']> = {
+  adjustmentsCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  batch?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  grossCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['BnplSettlementLine']>, ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mdrCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  netCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  periodEnd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  periodStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refundsCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BnplSettlementStatus'], ParentType, ContextType>;
+};
+
+export type BnplSettlementLineResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSettlementLine'] = ResolversParentTypes['BnplSettlementLine']> = {
+  adjustmentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  amountCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['BnplSettlementLineKind'], ParentType, ContextType>;
+  loanId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  mdrCents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refundId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type BnplSettlementPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSettlementPage'] = ResolversParentTypes['BnplSettlementPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  settlements?: Resolver<Array<ResolversTypes['BnplSettlement']>, ParentType, ContextType>;
+};
+
+export type BnplTestClockResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplTestClock'] = ResolversParentTypes['BnplTestClock']> = {
+  now?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  offsetSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type BnplWebhookDeliveryResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplWebhookDelivery'] = ResolversParentTypes['BnplWebhookDelivery']> = {
@@ -790,8 +1019,10 @@ export type BnplWidgetSessionResolvers<ContextType = BnplContext, ParentType ext
 };
 
 export type MutationResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  advanceBnplTestClock?: Resolver<Maybe<ResolversTypes['BnplTestClock']>, ParentType, ContextType, RequireFields<MutationAdvanceBnplTestClockArgs, 'by'>>;
   createBnplApiKey?: Resolver<Maybe<ResolversTypes['BnplCreatedApiKey']>, ParentType, ContextType, RequireFields<MutationCreateBnplApiKeyArgs, 'environment' | 'name'>>;
   createBnplPaymentLink?: Resolver<Maybe<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType, RequireFields<MutationCreateBnplPaymentLinkArgs, 'input'>>;
+  createBnplRefund?: Resolver<Maybe<ResolversTypes['BnplRefund']>, ParentType, ContextType, RequireFields<MutationCreateBnplRefundArgs, 'amountCents' | 'loanId' | 'reason'>>;
   createBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['BnplCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreateBnplWebhookEndpointArgs, 'input'>>;
   deleteBnplPaymentLink?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplPaymentLinkArgs, 'id'>>;
   deleteBnplWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteBnplWebhookEndpointArgs, 'id'>>;
@@ -817,7 +1048,13 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplPaymentLink?: BnplPaymentLinkResolvers<ContextType>;
   BnplPlan?: BnplPlanResolvers<ContextType>;
   BnplPlans?: BnplPlansResolvers<ContextType>;
+  BnplRefund?: BnplRefundResolvers<ContextType>;
+  BnplRefundPage?: BnplRefundPageResolvers<ContextType>;
   BnplSalesPage?: BnplSalesPageResolvers<ContextType>;
+  BnplSettlement?: BnplSettlementResolvers<ContextType>;
+  BnplSettlementLine?: BnplSettlementLineResolvers<ContextType>;
+  BnplSettlementPage?: BnplSettlementPageResolvers<ContextType>;
+  BnplTestClock?: BnplTestClockResolvers<ContextType>;
   BnplWebhookDelivery?: BnplWebhookDeliveryResolvers<ContextType>;
   BnplWebhookDeliveryAttempt?: BnplWebhookDeliveryAttemptResolvers<ContextType>;
   BnplWebhookEndpoint?: BnplWebhookEndpointResolvers<ContextType>;

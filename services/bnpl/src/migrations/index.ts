@@ -7,6 +7,9 @@ import { Migration20261123200000CreateWebhookEndpoints } from './Migration202611
 import { Migration20261123300000WidgetSessionsByMerchant } from './Migration20261123300000WidgetSessionsByMerchant.js';
 import { Migration20261123500000CreatePaymentLinks } from './Migration20261123500000CreatePaymentLinks.js';
 import { Migration20261123600000WidgetSessionPaymentLink } from './Migration20261123600000WidgetSessionPaymentLink.js';
+import { Migration20261125000000CreateRefunds } from './Migration20261125000000CreateRefunds.js';
+import { Migration20261125100000CreateSettlements } from './Migration20261125100000CreateSettlements.js';
+import { Migration20261125000000LoanLifecycle } from './Migration20261125000000LoanLifecycle.js';
 
 /** Every migration of the bnpl database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -19,4 +22,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123300000WidgetSessionsByMerchant', class: Migration20261123300000WidgetSessionsByMerchant },
   { name: 'Migration20261123500000CreatePaymentLinks', class: Migration20261123500000CreatePaymentLinks },
   { name: 'Migration20261123600000WidgetSessionPaymentLink', class: Migration20261123600000WidgetSessionPaymentLink },
+  { name: 'Migration20261125000000CreateRefunds', class: Migration20261125000000CreateRefunds },
+  { name: 'Migration20261125100000CreateSettlements', class: Migration20261125100000CreateSettlements },
+  { name: 'Migration20261125000000LoanLifecycle', class: Migration20261125000000LoanLifecycle },
 ];

@@ -24,9 +24,26 @@ export interface WorkflowSignalCommand {
   args?: readonly unknown[];
 }
 
-/** A committed-with-the-change outbox entry, by id (what the outbox dispatches after the commit). */
+/** An outbox entry's command as Temporal receives it (the columns `send` reads). */
+export interface OutboxCommand {
+  kind: 'start' | 'signal';
+  workflowId: string;
+  workflowType?: string | null;
+  taskQueue?: string | null;
+  signalName?: string | null;
+  args: unknown[];
+  summary?: string | null;
+  details?: string | null;
+}
+
+/**
+ * A committed-with-the-change outbox entry (what the outbox dispatches after the commit): its id and, when this
+ * transaction wrote it, its command, so the after-commit dispatch sends it without reading the row back. A start that
+ * was already queued (a retried transaction) carries none: the committed row is what gets sent.
+ */
 export interface OutboxEntryRef {
   id: string;
+  command?: OutboxCommand;
 }
 
 function requireTransaction(tx: EntityManager, what: string): void {
@@ -42,16 +59,21 @@ export async function enqueueWorkflowStart(tx: EntityManager, command: WorkflowS
   requireTransaction(tx, 'enqueueWorkflowStart');
   const connection = tx.getConnection();
   const context = tx.getTransactionContext();
+  // What Temporal gets is what the row holds: the args as JSON (a Date becomes its ISO string either way).
+  const argsJson = JSON.stringify(command.args);
   const inserted = await connection.execute<Array<{ id: string }>>(
     `insert into "workflow_outbox" ("id", "kind", "workflow_id", "workflow_type", "task_queue", "args", "summary", "details", "created_at")
      values (?, 'start', ?, ?, ?, ?::jsonb, ?, ?, clock_timestamp())
      on conflict ("workflow_id") where "kind" = 'start' do nothing
      returning "id"`,
-    [randomUUID(), command.workflowId, command.workflowType, command.taskQueue, JSON.stringify(command.args), command.summary ?? null, command.details ?? null],
+    [randomUUID(), command.workflowId, command.workflowType, command.taskQueue, argsJson, command.summary ?? null, command.details ?? null],
     'all',
     context,
   );
-  if (inserted[0]) return { id: inserted[0].id };
+  if (inserted[0]) {
+    const { workflowId, workflowType, taskQueue, summary, details } = command;
+    return { id: inserted[0].id, command: { kind: 'start', workflowId, workflowType, taskQueue, args: JSON.parse(argsJson) as unknown[], summary: summary ?? null, details: details ?? null } };
+  }
   const [existing] = await connection.execute<Array<{ id: string }>>(
     `select "id" from "workflow_outbox" where "workflow_id" = ? and "kind" = 'start'`,
     [command.workflowId],
@@ -65,11 +87,12 @@ export async function enqueueWorkflowStart(tx: EntityManager, command: WorkflowS
 export async function enqueueWorkflowSignal(tx: EntityManager, command: WorkflowSignalCommand): Promise<OutboxEntryRef> {
   requireTransaction(tx, 'enqueueWorkflowSignal');
   const id = randomUUID();
+  const argsJson = JSON.stringify(command.args ?? []);
   await tx.getConnection().execute(
     `insert into "workflow_outbox" ("id", "kind", "workflow_id", "signal_name", "args", "created_at") values (?, 'signal', ?, ?, ?::jsonb, clock_timestamp())`,
-    [id, command.workflowId, command.signal, JSON.stringify(command.args ?? [])],
+    [id, command.workflowId, command.signal, argsJson],
     'run',
     tx.getTransactionContext(),
   );
-  return { id };
+  return { id, command: { kind: 'signal', workflowId: command.workflowId, signalName: command.signal, args: JSON.parse(argsJson) as unknown[] } };
 }

@@ -8,6 +8,8 @@ import { createWorkflowOutbox, type WorkflowOutbox } from './workflow-outbox.js'
 
 export interface OpenedWorkflowOutbox {
   outbox: WorkflowOutbox;
+  /** The outbox's Temporal client (lazy connection), for what else the process asks of Temporal (e.g. schedules). */
+  client: Client;
   /** Waits for background dispatches, then closes the Temporal connection. */
   close(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export function openWorkflowOutbox(options: {
   const outbox = createWorkflowOutbox({ em: options.em, client, ...(options.logger ? { logger: options.logger } : {}) });
   return {
     outbox,
+    client,
     async close() {
       await outbox.idle();
       await connection.close();

@@ -2,6 +2,7 @@
 import type { Constructor, MigrationObject } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import type { ServiceName } from '@tributary/workflows';
 import type { Express } from 'express';
 import type { z } from 'zod';
@@ -37,6 +38,8 @@ export interface ServiceWorkerContext {
   env: NodeJS.ProcessEnv;
   /** Dispatches the workflow starts and signals an activity's transaction enqueued, right after its commit. */
   outbox: WorkflowOutbox;
+  /** The worker's Temporal client (the outbox's), e.g. to create the service's Schedules at start. */
+  temporal: Client;
 }
 
 export interface ServiceWorkerDefinition {

@@ -9,7 +9,7 @@ import { TASK_QUEUES } from '@tributary/workflows';
 import { createServiceWorker } from '@tributary/workflows/worker';
 import type { ServiceEnv } from '../config/index.js';
 import type { Logger } from '../logging/index.js';
-import { openWorkflowOutbox, type SweepOptions, type WorkflowOutbox } from '../outbox/index.js';
+import { openWorkflowOutbox, type OpenedWorkflowOutbox, type SweepOptions } from '../outbox/index.js';
 import { createWebhookDeliveryActivities, createWebhookSender } from '../webhooks/index.js';
 import type { ServiceDefinition, ServiceWorkerContext } from './definition.js';
 
@@ -42,8 +42,8 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
   try {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
     releases.push(() => connection.close());
-    const outbox = openOutbox(options, releases);
-    const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, outbox };
+    const { outbox, client } = openOutbox(options, releases);
+    const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, outbox, temporal: client };
     const worker = await createServiceWorker({
       service: definition.name,
       connection,
@@ -76,10 +76,10 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
  * One outbox serves the sweeper and the service's activities, so what an activity's transaction enqueues (e.g.
  * crypto's payment.expired delivery) is dispatched right after its commit instead of on the next sweep.
  */
-function openOutbox({ orm, logger, config }: StartServiceWorkerOptions, releases: Array<() => Promise<void>>): WorkflowOutbox {
-  const { outbox, close } = openWorkflowOutbox({ em: orm.em, config, logger });
-  releases.push(close);
-  return outbox;
+function openOutbox({ orm, logger, config }: StartServiceWorkerOptions, releases: Array<() => Promise<void>>): OpenedWorkflowOutbox {
+  const opened = openWorkflowOutbox({ em: orm.em, config, logger });
+  releases.push(opened.close);
+  return opened;
 }
 
 /** The service's own activities and the shared webhook delivery activities on the service's database. */

@@ -1,3 +1,4 @@
 export * from './parse-input.js';
 export * from './query-params.js';
 export * from './text.js';
+export * from './keyset-cursor.js';

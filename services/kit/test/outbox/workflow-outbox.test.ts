@@ -88,7 +88,9 @@ describe('enqueueWorkflowStart / enqueueWorkflowSignal', () => {
     const command = startCommand();
     const first = await orm.em.fork().transactional((tx) => enqueueWorkflowStart(tx, command));
     const again = await orm.em.fork().transactional((tx) => enqueueWorkflowStart(tx, { ...command, args: [{ n: 2 }] }));
-    expect(again).toEqual(first);
+    // The same entry, without a command of its own: the after-commit dispatch sends the committed row, not these args.
+    expect(again).toEqual({ id: first.id });
+    expect(first.command).toMatchObject({ kind: 'start', workflowId: command.workflowId, args: [{ n: 1 }] });
     expect(await entry(first.id)).toMatchObject({ kind: 'start', workflowId: command.workflowId, workflowType: command.workflowType, taskQueue, args: [{ n: 1 }], dispatchedAt: null, attempts: 0 });
   });
 });
@@ -160,6 +162,36 @@ describe('createWorkflowOutbox', () => {
     } finally {
       await silent.close();
     }
+  });
+
+  it('after-commit dispatch sends what the transaction wrote and marks a burst of entries dispatched, each once', async () => {
+    const outbox = createWorkflowOutbox({ em: orm.em, client });
+    const commands = Array.from({ length: 20 }, startCommand);
+    const queued = await Promise.all(
+      commands.map((command) =>
+        transactionWithAfterCommit(orm.em.fork(), async (tx) => {
+          const ref = await enqueueWorkflowStart(tx, command);
+          return { result: ref, afterCommit: outbox.dispatchAfterCommit([ref]) };
+        }),
+      ),
+    );
+    await outbox.idle();
+    for (const ref of queued) expect(await entry(ref.id)).toMatchObject({ attempts: 1, lastError: null, dispatchedAt: expect.any(Date) });
+    for (const command of commands) expect((await client.workflow.getHandle(command.workflowId).describe()).status.name).toBe('RUNNING');
+  });
+
+  it('a start queued again (no command of its own) is dispatched from the committed row, with its first args', async () => {
+    const outbox = createWorkflowOutbox({ em: orm.em, client });
+    const command = startCommand();
+    await orm.em.fork().transactional((tx) => enqueueWorkflowStart(tx, command));
+    await transactionWithAfterCommit(orm.em.fork(), async (tx) => {
+      const again = await enqueueWorkflowStart(tx, { ...command, args: [{ n: 2 }] });
+      return { result: again, afterCommit: outbox.dispatchAfterCommit([again]) };
+    });
+    await outbox.idle();
+    const history = await client.workflow.getHandle(command.workflowId).fetchHistory();
+    const input = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0]?.data;
+    expect(JSON.parse(Buffer.from(input!).toString('utf8'))).toEqual({ n: 1 });
   });
 
   it('dispatchAfterCommit has nothing to do for no entries', () => {

@@ -14,7 +14,7 @@ import {
   type WorkflowOutbox,
 } from '@tributary/kit';
 import { WIDGET_SESSION_SIGNALS } from '@tributary/workflows';
-import { bookLoan, findLoanOfSession, noLoanEvents, type Loan, type LoanEventSink } from '../loans/index.js';
+import { bookLoan, enqueueLoanLifecycle, findLoanOfSession, noLoanEvents, testClockOffsetMs, type Loan, type LoanEventSink } from '../loans/index.js';
 import { MerchantPlan } from '../plans/index.js';
 import {
   SESSION_TOKEN_PATTERN,
@@ -100,7 +100,8 @@ export class CheckoutService {
   /**
    * Confirm (the form post): checks the form, then in one transaction with the session locked re-checks eligibility
    * with the entered e-mail, books the loan with its installments, authorizes the session, hands loan.authorized to
-   * the event sink and queues the expiry workflow's `authorized` signal; both are dispatched after the commit.
+   * the event sink, queues the expiry workflow's `authorized` signal and the loan's lifecycle workflow start; all are
+   * dispatched after the commit.
    */
   async confirm(token: string, body: unknown): Promise<ConfirmOutcome> {
     const session = await this.findSession(token);
@@ -118,6 +119,9 @@ export class CheckoutService {
     const settled = await this.settledOutcome(tx, session, summary);
     if (settled) return { result: settled };
     const now = this.now();
+    // A test-mode loan is booked on its merchant's test clock (its schedule counts from the clock's today).
+    const clockOffsetMs = await this.clockOffsetMs(tx, session);
+    const bookedAt = new Date(now.getTime() + clockOffsetMs);
     const decision = await this.decide(tx, session, details.email);
     if (decision.decision === 'ineligible') {
       transition(session, applyEligibility(session.toState(), 'ineligible', now));
@@ -126,15 +130,15 @@ export class CheckoutService {
     }
     const plan = decision.plans.find((offered) => offered.id === details.planId);
     if (!plan) {
-      const page: FormPage = { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, now), values, errors: { [SHOPPER_FIELDS.plan]: [SHOPPER_MESSAGES.planNotOffered] } };
+      const page: FormPage = { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, bookedAt), values, errors: { [SHOPPER_FIELDS.plan]: [SHOPPER_MESSAGES.planNotOffered] } };
       return { result: { kind: 'invalid', page } };
     }
     if ((await this.countPaymentLinkUse(tx, session)) === 'sold_out') return { result: { kind: 'refused', page: { kind: 'closed', summary, status: 'sold_out' } } };
     transition(session, applyEligibility(session.toState(), 'eligible', now));
     transition(session, applyAuthorization(session.toState(), now));
     session.authorizedAt = now;
-    const loan = await bookLoan(tx, { session, plan, customer: { email: details.email, phone: details.phone }, bookedAt: now });
-    const afterCommit = await this.announceAuthorization(tx, session, loan);
+    const loan = await bookLoan(tx, { session, plan, customer: { email: details.email, phone: details.phone }, bookedAt });
+    const afterCommit = await this.announceAuthorization(tx, session, loan, clockOffsetMs);
     return { result: { kind: 'booked', replayed: false, page: { kind: 'completed', summary, loan } }, afterCommit };
   }
 
@@ -145,11 +149,12 @@ export class CheckoutService {
     return this.paymentLinks.countUse(tx, session.paymentLinkId);
   }
 
-  /** loan.authorized to the event sink, and the expiry workflow told to stop: both committed with the loan. */
-  private async announceAuthorization(tx: EntityManager, session: WidgetSession, loan: Loan): Promise<AfterCommit | undefined> {
+  /** loan.authorized to the event sink, the expiry workflow told to stop, the loan's lifecycle workflow started: all committed with the loan. */
+  private async announceAuthorization(tx: EntityManager, session: WidgetSession, loan: Loan, clockOffsetMs: number): Promise<AfterCommit | undefined> {
     const event = await this.events.emit(tx, loan, 'loan.authorized');
     const signal = await enqueueWorkflowSignal(tx, widgetSessionExpirySignal(session.token, WIDGET_SESSION_SIGNALS.authorized));
-    return afterCommitAll(event, this.outbox?.dispatchAfterCommit([signal]));
+    const lifecycle = await enqueueLoanLifecycle(tx, loan, clockOffsetMs);
+    return afterCommitAll(event, this.outbox?.dispatchAfterCommit([signal, lifecycle]));
   }
 
   /** A confirm's answer when the session can no longer be confirmed: its success (authorized) or a refusal. */
@@ -176,14 +181,24 @@ export class CheckoutService {
     const status = effectiveStatus(session.toState(), this.now());
     if (status === 'authorized') return this.completedPage(this.em, session, summary);
     if (isClosed(status) || decision.decision === 'ineligible') return { kind: 'closed', summary, status: isClosed(status) ? status : 'ineligible' };
-    const offers = planOffers(decision.plans, session.amountCents, this.now());
+    const offers = planOffers(decision.plans, session.amountCents, await this.scheduleDate(session));
     return { kind: 'form', summary, offers, values: prefilledValues(session, offers), errors: {} };
   }
 
   /** The form again with the shopper's values and messages (the plans as offered now). */
   private async formPage(session: WidgetSession, summary: CheckoutSummary, values: ShopperFormValues, errors: FormPage['errors']): Promise<FormPage> {
     const decision = await this.decide(this.em, session, null);
-    return { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, this.now()), values, errors };
+    return { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, await this.scheduleDate(session)), values, errors };
+  }
+
+  /** 0, or for a test-mode session how far its merchant's test clock is ahead (README "Test clocks"). */
+  private clockOffsetMs(em: EntityManager, session: WidgetSession): Promise<number> {
+    return session.livemode ? Promise.resolve(0) : testClockOffsetMs(em, session.merchant.id);
+  }
+
+  /** The day the shown schedule counts from: today on the session's clock. */
+  private async scheduleDate(session: WidgetSession): Promise<Date> {
+    return new Date(this.now().getTime() + (await this.clockOffsetMs(this.em, session)));
   }
 
   private async completedPage(em: EntityManager, session: WidgetSession, summary: CheckoutSummary): Promise<CompletedPage> {

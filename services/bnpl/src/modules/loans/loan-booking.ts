@@ -8,6 +8,7 @@ import { Installment } from './installment.entity.js';
 import { generateLoanNumber } from './loan-number.js';
 import { BOOKED_LOAN_STATUS } from './loan-status.js';
 import { Loan } from './loan.entity.js';
+import { paymentMethodFor } from './payment-processor.js';
 
 /** Attempts at a loan number that is not taken yet (50 random bits: a second attempt is already very unlikely). */
 const LOAN_NUMBER_ATTEMPTS = 5;
@@ -23,7 +24,7 @@ export interface LoanBooking {
 /**
  * Creates and flushes the loan of a confirmed checkout: principal = the session's amount, fee and total and
  * installments from the plan's schedule, purchase_reference = order_reference, livemode from the session, status
- * BOOKED_LOAN_STATUS, not disbursed. Must run in the transaction that holds the session's row lock.
+ * BOOKED_LOAN_STATUS, not disbursed, the payment method checkout records (paymentMethodFor). Must run in the transaction that holds the session's row lock.
  */
 export async function bookLoan(tx: EntityManager, { session, plan, customer, bookedAt }: LoanBooking): Promise<Loan> {
   if (!tx.isInTransaction()) throw new Error('bookLoan must run inside the transaction that authorizes the session');
@@ -43,11 +44,16 @@ export async function bookLoan(tx: EntityManager, { session, plan, customer, boo
     customerEmail: customer.email,
     customerPhone: customer.phone,
     disbursedAt: null,
+    paymentMethod: paymentMethodFor(customer.email, session.livemode),
+    arrearsSince: null,
+    defaultedAt: null,
     createdAt: bookedAt,
     updatedAt: bookedAt,
   });
   for (const installment of schedule.installments) {
-    loan.installments.add(tx.create(Installment, { loan, installmentNumber: installment.installmentNumber, amountCents: installment.amountCents, dueDate: installment.dueDate, paidAt: null }));
+    loan.installments.add(
+      tx.create(Installment, { loan, installmentNumber: installment.installmentNumber, amountCents: installment.amountCents, dueDate: installment.dueDate, paidAt: null, status: 'pending', attemptCount: 0 }),
+    );
   }
   await tx.flush();
   return loan;

@@ -3,7 +3,9 @@ import { Merchant } from '../merchants/index.js';
 import { PLAN_IDS } from '../plans/index.js';
 import { WidgetSession } from '../widget-sessions/index.js';
 import { Installment } from './installment.entity.js';
+import type { LoanState } from './loan-status-engine.js';
 import { LOAN_STATUSES } from './loan-status.js';
+import { PAYMENT_METHOD_MAX, TEST_PAYMENT_METHODS } from './payment-processor.js';
 import { LoanRepository } from './loan.repository.js';
 
 /**
@@ -32,13 +34,32 @@ export const LoanSchema = defineEntity({
     customerEmail: p.string().length(254),
     customerPhone: p.string().length(16).nullable(),
     disbursedAt: p.datetime().nullable(),
+    /**
+     * The shopper's payment method as the payment processor knows it (README "Test payment methods"); checkout always
+     * sets it, the default only serves loans created without checkout (fixtures).
+     */
+    paymentMethod: p.string().length(PAYMENT_METHOD_MAX).default(TEST_PAYMENT_METHODS.success),
+    /** When the loan went into arrears (its default deadline counts from it); null when not in arrears. */
+    arrearsSince: p.datetime().nullable(),
+    defaultedAt: p.datetime().nullable(),
     installments: () => p.oneToMany(Installment).mappedBy('loan').orderBy({ installmentNumber: 'asc' }),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });
 
-export class Loan extends LoanSchema.class {}
+export class Loan extends LoanSchema.class {
+  toState(): LoanState {
+    return { status: this.status, disbursedAt: this.disbursedAt ?? null, arrearsSince: this.arrearsSince ?? null, defaultedAt: this.defaultedAt ?? null };
+  }
+
+  applyState(state: LoanState): void {
+    this.status = state.status;
+    this.disbursedAt = state.disbursedAt;
+    this.arrearsSince = state.arrearsSince;
+    this.defaultedAt = state.defaultedAt;
+  }
+}
 LoanSchema.setClass(Loan);
 
 export type LoanInstallments = Collection<Installment>;

@@ -1,5 +1,6 @@
 import { enumMapping } from '@tributary/kit';
-import type { BnplLoanStatus, Resolvers } from '../../graphql/resolvers-types.js';
+import type { BnplInstallmentStatus, BnplLoanStatus, Resolvers } from '../../graphql/resolvers-types.js';
+import type { InstallmentStatus } from './installment.entity.js';
 import type { LoanStatus } from './loan-status.js';
 
 const loanStatus = enumMapping<LoanStatus, BnplLoanStatus>({
@@ -13,6 +14,8 @@ const loanStatus = enumMapping<LoanStatus, BnplLoanStatus>({
   written_off: 'WRITTEN_OFF',
   cancelled: 'CANCELLED',
 });
+
+const installmentStatus = enumMapping<InstallmentStatus, BnplInstallmentStatus>({ pending: 'PENDING', paid: 'PAID', missed: 'MISSED' });
 
 // Typed by the Resolvers generated from schema/subgraphs/bnpl.graphql (parents are the Loan and Installment entities).
 export const loanResolvers = {
@@ -28,5 +31,6 @@ export const loanResolvers = {
   },
   BnplInstallment: {
     paidAt: (installment) => installment.paidAt?.toISOString() ?? null,
+    status: (installment) => installmentStatus(installment.status),
   },
 } satisfies Resolvers;

@@ -8,5 +8,4 @@ export { salesApi } from './sales.openapi.js';
 export { SALES_CSV_COLUMNS } from './sales-csv.js';
 export { SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from './sales.validation.js';
 export { decodeSalesCursor, encodeSalesCursor, type SalesCursorPosition } from './sales-cursor.js';
-export { INSTALLMENT_STATUSES, installmentStatus, type InstallmentStatus } from './installment-status.js';
 export { salesExportSql } from './sales.queries.js';

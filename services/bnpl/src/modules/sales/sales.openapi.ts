@@ -4,10 +4,9 @@ import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
 import { MERCHANT_PREFIX } from '../../api-paths.js';
 import { DASHBOARD_TOKEN_SECURITY } from '../../api-security.js';
-import { LOAN_STATUSES } from '../loans/index.js';
+import { INSTALLMENT_STATUSES, LOAN_STATUSES } from '../loans/index.js';
 import { PLAN_IDS, availablePlanResource } from '../plans/index.js';
 import { SALES_CSV_COLUMNS, SALES_CSV_FILENAME } from './sales-csv.js';
-import { INSTALLMENT_STATUSES } from './installment-status.js';
 import { SALES_PAGE_MAX, listSalesQuery, salesFilterQuery } from './sales.validation.js';
 
 const tags = ['Sales'];
@@ -38,7 +37,7 @@ export const saleInstallmentResource = z
     amount_cents: z.number().int(),
     due_date: z.iso.date().meta({ description: 'YYYY-MM-DD (UTC calendar day).' }),
     paid_at: z.iso.datetime().nullable().meta({ description: 'ISO 8601 UTC; null until paid.' }),
-    status: z.enum(INSTALLMENT_STATUSES).meta({ description: 'paid once paid_at is set; overdue when unpaid after its due_date (UTC); else pending.' }),
+    status: z.enum(INSTALLMENT_STATUSES).meta({ description: 'pending until paid; missed once its last auto-debit attempt was declined (it can still be paid in-app); paid.' }),
   })
   .meta({ id: 'BnplSaleInstallment' });
 

@@ -1,9 +1,8 @@
 // The sale resources: the list's summary (the spec's loan keys plus plan_id, fee_cents, livemode and timestamps) and
-// the detail, which adds installments[] (with a derived status), the plan and the customer.
+// the detail, which adds installments[] (with their stored status), the plan and the customer.
 import type { z } from 'zod';
 import type { Installment, Loan } from '../loans/index.js';
 import { planById, presentAvailablePlan } from '../plans/index.js';
-import { installmentStatus } from './installment-status.js';
 import type { saleDetailResource, saleInstallmentResource, saleResource, salesListResponse } from './sales.openapi.js';
 import type { SalesPage } from './sales.service.js';
 
@@ -30,21 +29,21 @@ export function presentSalesPage(page: SalesPage): z.input<typeof salesListRespo
   return { data: page.loans.map(presentSale), next_cursor: page.nextCursor };
 }
 
-function presentInstallment(installment: Installment, now: Date): z.input<typeof saleInstallmentResource> {
+function presentInstallment(installment: Installment): z.input<typeof saleInstallmentResource> {
   return {
     installment_id: installment.id,
     installment_number: installment.installmentNumber,
     amount_cents: installment.amountCents,
     due_date: installment.dueDate,
     paid_at: installment.paidAt?.toISOString() ?? null,
-    status: installmentStatus(installment, now),
+    status: installment.status,
   };
 }
 
-export function presentSaleDetail(loan: Loan, now: Date = new Date()): z.input<typeof saleDetailResource> {
+export function presentSaleDetail(loan: Loan): z.input<typeof saleDetailResource> {
   return {
     ...presentSale(loan),
-    installments: loan.installments.getItems().map((installment) => presentInstallment(installment, now)),
+    installments: loan.installments.getItems().map(presentInstallment),
     plan: presentAvailablePlan(planById(loan.planId)),
     customer: { email: loan.customerEmail, phone: loan.customerPhone ?? null },
   };

@@ -1,7 +1,7 @@
 // The sales filters (spec "Endpoints": status, from, to, page; plus limit) as the REST query documents them and as the
 // domain checks them, once for REST (strings) and GraphQL (typed arguments): every problem in one 422 naming the
 // parameter. from and to are calendar days in UTC, inclusive, matched against the sale's created_at (booking time).
-import { ValidationError, integerQueryParam, integerRangeMessage, parseInput, type FieldErrors } from '@tributary/kit';
+import { KEYSET_CURSOR_FORMAT, ValidationError, integerQueryParam, integerRangeMessage, parseInput, type FieldErrors } from '@tributary/kit';
 import { z } from 'zod';
 import { LOAN_STATUSES, type LoanStatus } from '../loans/index.js';
 import { INVALID_SALES_CURSOR_MESSAGE, SALES_CURSOR_MAX_LENGTH, decodeSalesCursor, type SalesCursorPosition } from './sales-cursor.js';
@@ -24,7 +24,7 @@ const dayParam = (which: 'from' | 'to') =>
 export const salesFilterQuery = z.object({ status: statusParam.optional(), from: dayParam('from').optional(), to: dayParam('to').optional() });
 
 export const listSalesQuery = salesFilterQuery.extend({
-  page: z.string().optional().meta({ description: "Cursor: the previous page's next_cursor (opaque). Absent = the first page (the newest sales)." }),
+  page: z.string().optional().meta({ description: "Cursor: the previous page's next_cursor (opaque). Absent = the first page (the newest sales).", format: KEYSET_CURSOR_FORMAT }),
   limit: integerQueryParam({ min: 1, max: SALES_PAGE_MAX, default: SALES_PAGE_DEFAULT, description: `Page size, 1 to ${SALES_PAGE_MAX} (default ${SALES_PAGE_DEFAULT}).` }),
 });
 

@@ -12,6 +12,7 @@ export {
 } from '../webhook-endpoints/index.js';
 export {
   createLoanWebhookSink,
+  createSettlementWebhookSink,
   createMerchantWebhookEmitter,
   deliveryOwnerId,
   webhookEventId,

@@ -8,7 +8,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueWebhookDelivery, type AfterCommit, type OutboxEntryRef, type WorkflowOutbox } from '@tributary/kit';
 import { SERVICE_NAME } from '../../service-name.js';
-import { loanEventData, type LoanEventSink } from '../loans/index.js';
+import { installmentEventData, loanEventData, type LoanLifecycleEventSink } from '../loans/index.js';
+import type { SettlementEventSink } from '../settlements/index.js';
 import { WebhookEndpoint, isEmittedWebhookEvent, webhookEndpointSecretRef, type EmittedWebhookEvent } from '../webhook-endpoints/index.js';
 
 export interface MerchantWebhookSinkOptions {
@@ -77,10 +78,22 @@ export function createMerchantWebhookEmitter(options: MerchantWebhookSinkOptions
   };
 }
 
-/** The loans module's LoanEventSink: loan.authorized (this issue), loan.funded and loan.completed (part 2). */
-export function createLoanWebhookSink(options: MerchantWebhookSinkOptions = {}): LoanEventSink {
+/**
+ * The loans module's LoanEventSink: loan.authorized (checkout), loan.funded and loan.completed (lifecycle) keyed by the
+ * loan, installment.paid and installment.missed keyed by the installment (each happens once per installment).
+ */
+export function createLoanWebhookSink(options: MerchantWebhookSinkOptions = {}): LoanLifecycleEventSink {
   const emitter = createMerchantWebhookEmitter(options);
   return {
     emit: (tx, loan, event) => emitter.emitMerchantEvent(tx, loan.merchant.id, event, loan.id, loanEventData(loan)),
+    emitInstallment: (tx, loan, installment, event) => emitter.emitMerchantEvent(tx, loan.merchant.id, event, installment.id, installmentEventData(loan, installment, event)),
+  };
+}
+
+/** The settlements module's SettlementEventSink: settlement.processed when a batch is paid. */
+export function createSettlementWebhookSink(options: MerchantWebhookSinkOptions = {}): SettlementEventSink {
+  const emitter = createMerchantWebhookEmitter(options);
+  return {
+    settlementProcessed: (tx, merchantId, settlementId, data) => emitter.emitMerchantEvent(tx, merchantId, 'settlement.processed', settlementId, data),
   };
 }

@@ -5,6 +5,7 @@ import http from 'node:http';
 import { bodyWithHostileField, conformingValue, hostileBody, hostileUrlValue } from './arbitraries.js';
 import { conformingParts, describeMultipart, encodeMultipart, partsWithHostileField, partsWithUnknownFields, type FuzzMultipart } from './multipart.js';
 import type { FuzzOperation, FuzzParameter } from './operations.js';
+import { KEYSET_CURSOR_FORMAT } from '../../validation/keyset-cursor.js';
 
 /** Request headers per security scheme name of the document, e.g. `{ apiKey: { authorization: 'Bearer …' } }`. */
 export type FuzzCredentials = Record<string, Record<string, string>>;
@@ -108,6 +109,8 @@ function hostileFocuses(operation: FuzzOperation, choices: Map<string, Record<st
     fc.oneof({ weight: 4, arbitrary: pairs(param.name, hostileUrlValue.map((value) => [value])) }, pairs(param.name, fc.array(fc.oneof(hostileUrlValue, encodedConforming(param)), { minLength: 2, maxLength: 3 }))),
   );
   const validQuery = operation.queryParams.map((param) => {
+    // A server-issued cursor has no client-made valid value: "valid" means absent.
+    if (param.schema.format === KEYSET_CURSOR_FORMAT && !param.required) return fc.constant<QueryPairs>([]);
     const present = pairs(param.name, encodedConforming(param).map((value) => [value]));
     return param.required ? present : fc.oneof(fc.constant<QueryPairs>([]), present);
   });
@@ -161,9 +164,14 @@ function multipartFocuses(operation: FuzzOperation, schema: NonNullable<FuzzOper
   ];
 }
 
-/** Property 2's requests: documented parameters with values their schemas allow, valid credentials, `{}` as a body. */
+/**
+ * Property 2's requests: documented parameters with values their schemas allow, valid credentials, `{}` as a body. A
+ * parameter only the server can fill (format KEYSET_CURSOR_FORMAT: the next_cursor of a previous page) is left out
+ * here; property 1 still sends it hostile values.
+ */
 function conformingRequests(operation: FuzzOperation, choices: Map<string, Record<string, string>>): fc.Arbitrary<FuzzRequest> {
-  const query = fc.record(Object.fromEntries(operation.queryParams.map((param) => [param.name, encodedConforming(param)])), {
+  const clientFillable = operation.queryParams.filter((param) => param.schema.format !== KEYSET_CURSOR_FORMAT);
+  const query = fc.record(Object.fromEntries(clientFillable.map((param) => [param.name, encodedConforming(param)])), {
     requiredKeys: operation.queryParams.filter((param) => param.required).map((param) => param.name),
   });
   const credentials = [...choices.keys()][0] ?? 'none';
