@@ -9,6 +9,7 @@ import { paymentLinkApi } from './modules/payment-links/index.js';
 import { planApi } from './modules/plans/index.js';
 import { refundApi } from './modules/refunds/index.js';
 import { settlementApi } from './modules/settlements/index.js';
+import { salesApi } from './modules/sales/index.js';
 import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/index.js';
 import { widgetSessionApi } from './modules/widget-sessions/index.js';
 
@@ -31,6 +32,7 @@ export function bnplApiDocument(): OpenApiDocument {
       { name: 'Payment links' },
       { name: 'Refunds' },
       { name: 'Settlements' },
+      { name: 'Sales' },
       WEBHOOKS_TAG,
       { name: 'GraphQL' },
       { name: 'Operations' },
@@ -44,6 +46,7 @@ export function bnplApiDocument(): OpenApiDocument {
       ...Object.values(paymentLinkApi),
       ...Object.values(refundApi),
       ...Object.values(settlementApi),
+      ...Object.values(salesApi),
       ...Object.values(webhookEndpointApi),
     ],
   });

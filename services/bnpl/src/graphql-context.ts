@@ -10,6 +10,7 @@ import type { PaymentLinkService } from './modules/payment-links/index.js';
 import type { PlanService } from './modules/plans/index.js';
 import type { RefundService } from './modules/refunds/index.js';
 import type { SettlementService } from './modules/settlements/index.js';
+import type { SalesService } from './modules/sales/index.js';
 import type { WidgetSessionService } from './modules/widget-sessions/index.js';
 
 export interface BnplServices {
@@ -24,6 +25,7 @@ export interface BnplServices {
   refunds: RefundService;
   settlements: SettlementService;
   testClocks: TestClockService;
+  sales: SalesService;
   widgetSessions: WidgetSessionService;
   plans: PlanService;
 }

@@ -18,6 +18,7 @@ import { MerchantService, merchantEntities, merchantResolvers } from './modules/
 import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
 import { RefundService, refundEntities, refundResolvers, refundRoutes } from './modules/refunds/index.js';
+import { SalesService, salesResolvers, salesRoutes } from './modules/sales/index.js';
 import { SettlementService, settlementEntities, settlementResolvers, settlementRoutes, testClockSettlementsStart } from './modules/settlements/index.js';
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, createSettlementWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
@@ -60,6 +61,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     refunds: new RefundService(orm.em, { outbox: temporal.outbox }),
     settlements: new SettlementService(orm.em, { outbox: temporal.outbox, events: createSettlementWebhookSink({ outbox: temporal.outbox }) }),
     testClocks: new TestClockService(orm.em, { outbox: temporal.outbox, advanceStarts: (advance) => [testClockSettlementsStart(advance)] }),
+    sales: new SalesService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     webhookDeliveries: new WebhookDeliveryService(orm.em, temporal.outbox),
   };
@@ -85,6 +87,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
       express.use(refundRoutes(services.auth, services.refunds));
       express.use(settlementRoutes(services.auth, services.settlements));
+      express.use(salesRoutes(services.auth, services.sales, logger));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
       express.use(paymentLinkPageRoutes(paymentLinks));
@@ -93,7 +96,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(merchantResolvers, apiKeyResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, refundResolvers, settlementResolvers, testClockResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
+      resolvers: mergeResolvers(merchantResolvers, apiKeyResolvers, widgetSessionResolvers, planResolvers, paymentLinkResolvers, loanResolvers, salesResolvers, refundResolvers, settlementResolvers, testClockResolvers, webhookEndpointResolvers, webhookDeliveryResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

@@ -4,10 +4,10 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
-import { bookLoan, findLoanOfSession, type Loan } from '../src/modules/loans/index.js';
-import { planById } from '../src/modules/plans/index.js';
+import { bookLoan, findLoanOfSession, type Loan, type LoanStatus } from '../src/modules/loans/index.js';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
 import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
+import { planById, type PlanId } from '../src/modules/plans/index.js';
 import { WidgetSession, generateSessionToken } from '../src/modules/widget-sessions/index.js';
 import { bnplService } from '../src/service.js';
 
@@ -181,6 +181,42 @@ export async function createFundedLoan(h: ServiceHarness, merchant: Merchant | T
     const loan = await bookLoan(tx, { session: await tx.findOneOrFail(WidgetSession, { id: session.id }, { populate: ['merchant'] }), plan: planById('pay_in_4'), customer: { email: 'jo@example.com', phone: null }, bookedAt: options.disbursedAt });
     loan.status = 'funded';
     loan.disbursedAt = options.disbursedAt;
+    await tx.flush();
+    return loan;
+  });
+}
+
+/** What a test may set on a loan made by createLoan (everything else comes from the booking). */
+export interface LoanOverrides {
+  status?: LoanStatus;
+  amountCents?: number;
+  orderReference?: string;
+  customerEmail?: string;
+  customerPhone?: string | null;
+  /** The booking moment: created_at, and the start of the installment schedule. */
+  bookedAt?: Date;
+  planId?: PlanId;
+}
+
+/**
+ * A loan booked as checkout books it (`bookLoan`, the loans module's own path, in a transaction), on an authorized
+ * widget session of the merchant; `status` overrides the booked `approved` afterwards. Pay in 4, USD 120.00 by default.
+ */
+export async function createLoan(h: ServiceHarness, merchant: Merchant | TestMerchant, overrides: LoanOverrides = {}): Promise<Loan> {
+  const session = await createWidgetSession(h, merchant, {
+    status: 'authorized',
+    amountCents: overrides.amountCents ?? 12_000,
+    ...(overrides.orderReference !== undefined ? { orderReference: overrides.orderReference } : {}),
+  });
+  return h.orm.em.fork().transactional(async (tx) => {
+    const loan = await bookLoan(tx, {
+      session: await tx.findOneOrFail(WidgetSession, session.id),
+      plan: planById(overrides.planId ?? 'pay_in_4'),
+      customer: { email: overrides.customerEmail ?? 'shopper@example.com', phone: overrides.customerPhone === undefined ? '+14155550123' : overrides.customerPhone },
+      bookedAt: overrides.bookedAt ?? new Date(),
+    });
+    if (overrides.status) loan.status = overrides.status;
+    await tx.flush();
     return loan;
   });
 }

@@ -10,6 +10,7 @@ import {
   describeTarget,
   evaluateTarget,
   invalidReasons,
+  memoryGrowth,
   packageOf,
   parseBenchmarkResult,
   percentile,
@@ -131,6 +132,16 @@ describe('ratios and targets', () => {
       "p50 3.10× the baseline's, above the 1.25× limit",
       'throughput 400 req/s, below the 450 req/s floor',
     ]);
+  });
+
+  it('bounds the peak RSS growth when the benchmark measured memory, and misses it when it did not', () => {
+    const ours = measurement('ours', 500, 30);
+    const comparison = compare(ours, measurement('base', 1000, 10));
+    const bounded = { ...target, maxRssGrowthMiB: 100 };
+    expect(evaluateTarget(bounded, comparison, ours, memoryGrowth('bnpl', 80 * 2 ** 20, 180 * 2 ** 20, 50))).toEqual({ passed: true, misses: [] });
+    expect(evaluateTarget(bounded, comparison, ours, memoryGrowth('bnpl', 80 * 2 ** 20, 180.5 * 2 ** 20, 50)).misses).toEqual(['peak RSS 100.5 MiB above idle, over the 100 MiB limit']);
+    expect(evaluateTarget(bounded, comparison, ours).misses).toEqual(['peak RSS growth was not measured']);
+    expect(describeTarget(bounded)).toBe('≥0.50× thr, p99 ≤3.00×, RSS +≤100 MiB');
   });
 
   it('describes a target for the table', () => {

@@ -93,6 +93,7 @@ export const BENCH_TABLE_HEADER = [
   'baseline p50/p95/p99 ms',
   'p99 ratio',
   'cpu ms/op',
+  'rss +MiB',
   'target',
   'result',
 ];
@@ -100,7 +101,7 @@ export const BENCH_TABLE_HEADER = [
 export function benchTableRow(outcome: BenchOutcome): string[] {
   const status = STATUS_LABEL[outcome.status];
   const r = outcome.result;
-  if (!r) return [outcome.name, '—', '—', '—', '—', '—', '—', '—', '—', status];
+  if (!r) return [outcome.name, '—', '—', '—', '—', '—', '—', '—', '—', '—', status];
   return [
     outcome.name,
     r.ours.throughput.toFixed(0),
@@ -110,6 +111,7 @@ export function benchTableRow(outcome: BenchOutcome): string[] {
     percentiles(r.baseline),
     times(r.comparison.p99),
     cpu(r.ours, r.baseline),
+    r.memory ? r.memory.growthMiB.toFixed(1) : '—',
     describeTarget(r.target),
     status,
   ];

@@ -53,11 +53,11 @@ describe('statuses, table and findings', () => {
   it('prints one aligned row per benchmark: throughputs, ratio with its round range, percentiles, target, result', () => {
     const lines = benchTable(outcomes).split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual(BENCH_TABLE_HEADER);
-    expect(lines[2]!.split(/\s{2,}/)).toEqual(['fast-create', '1200', '2000', '0.60× (0.60–0.60)', '7.5/15.0/24.0', '4.1/8.3/12.0', '2.00×', '0.50/0.25', '≥0.50× thr, p99 ≤3.00×', 'PASS']);
-    expect(lines[3]!.split(/\s{2,}/)).toEqual(['slow-create', '600', '2000', '0.30× (0.30–0.30)', '15.0/30.0/150', '4.1/8.3/12.0', '12.50×', '—', '≥0.50× thr, p99 ≤3.00×', 'MISS']);
+    expect(lines[2]!.split(/\s{2,}/)).toEqual(['fast-create', '1200', '2000', '0.60× (0.60–0.60)', '7.5/15.0/24.0', '4.1/8.3/12.0', '2.00×', '0.50/0.25', '—', '≥0.50× thr, p99 ≤3.00×', 'PASS']);
+    expect(lines[3]!.split(/\s{2,}/)).toEqual(['slow-create', '600', '2000', '0.30× (0.30–0.30)', '15.0/30.0/150', '4.1/8.3/12.0', '12.50×', '—', '—', '≥0.50× thr, p99 ≤3.00×', 'MISS']);
     expect(lines[4]!.endsWith('INVALID')).toBe(true);
     expect(lines[4]).toContain('0.45×');
-    expect(lines[5]!.split(/\s{2,}/)).toEqual(['crashed', '—', '—', '—', '—', '—', '—', '—', '—', 'FAILED']);
+    expect(lines[5]!.split(/\s{2,}/)).toEqual(['crashed', '—', '—', '—', '—', '—', '—', '—', '—', '—', 'FAILED']);
     const resultColumn = lines[0]!.indexOf('result');
     expect(lines.slice(2).every((line) => /[A-Z]+$/.test(line) && line.lastIndexOf(' ') === resultColumn - 1)).toBe(true);
   });

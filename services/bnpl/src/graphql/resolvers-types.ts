@@ -160,6 +160,12 @@ export type BnplMerchant = {
   plans: BnplPlans;
   /** Refunds, newest first (dashboard token only), filtered like GET /api/v1/merchant/refunds; page takes the previous page's nextCursor. */
   refunds: BnplRefundPage;
+  /**
+   * Sales (loans) newest first, filtered and paged like GET /api/v1/merchant/sales (dashboard token only): status (any
+   * of), from and to (YYYY-MM-DD, UTC calendar days of createdAt, inclusive), page (the previous page's nextCursor),
+   * limit 1 to 100 (default 25). A bad date, cursor or limit is BAD_USER_INPUT naming the argument.
+   */
+  sales: BnplSalesPage;
   /** Widget sessions, most recent first; first: 1 to 100 (default 25), anything else BAD_USER_INPUT. */
   sessions: Array<BnplWidgetSession>;
   settlementCadence: BnplSettlementCadence;
@@ -186,6 +192,16 @@ export type BnplMerchantRefundsArgs = {
   loanId?: InputMaybe<Scalars['ID']['input']>;
   page?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Array<BnplRefundStatus>>;
+};
+
+
+/** A merchant of the BNPL service. Only the caller's own merchant is readable. */
+export type BnplMerchantSalesArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Array<BnplLoanStatus>>;
+  to?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -324,6 +340,14 @@ export type BnplRefundStatus =
   | 'PROCESSED'
   | 'PROCESSING'
   | 'REQUESTED';
+
+/** One page of sales: the loans, newest first, and the cursor of the next page. */
+export type BnplSalesPage = {
+  __typename?: 'BnplSalesPage';
+  /** Pass as sales(page:) for the next page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  nodes: Array<BnplLoan>;
+};
 
 /** A settlement batch (payout) for one period, currency and mode: net = gross − mdr − refunds + adjustments. */
 export type BnplSettlement = {
@@ -735,6 +759,7 @@ export type ResolversTypes = {
   BnplRefund: ResolverTypeWrapper<Refund>;
   BnplRefundPage: ResolverTypeWrapper<RefundPage>;
   BnplRefundStatus: BnplRefundStatus;
+  BnplSalesPage: ResolverTypeWrapper<Omit<BnplSalesPage, 'nodes'> & { nodes: Array<ResolversTypes['BnplLoan']> }>;
   BnplSettlement: ResolverTypeWrapper<Settlement>;
   BnplSettlementCadence: BnplSettlementCadence;
   BnplSettlementLine: ResolverTypeWrapper<BnplSettlementLine>;
@@ -774,6 +799,7 @@ export type ResolversParentTypes = {
   BnplPlans: PlanOverview;
   BnplRefund: Refund;
   BnplRefundPage: RefundPage;
+  BnplSalesPage: Omit<BnplSalesPage, 'nodes'> & { nodes: Array<ResolversParentTypes['BnplLoan']> };
   BnplSettlement: Settlement;
   BnplSettlementLine: BnplSettlementLine;
   BnplSettlementPage: Omit<BnplSettlementPage, 'settlements'> & { settlements: Array<ResolversParentTypes['BnplSettlement']> };
@@ -858,6 +884,7 @@ export type BnplMerchantResolvers<ContextType = BnplContext, ParentType extends 
   paymentLinks?: Resolver<Array<ResolversTypes['BnplPaymentLink']>, ParentType, ContextType>;
   plans?: Resolver<ResolversTypes['BnplPlans'], ParentType, ContextType>;
   refunds?: Resolver<ResolversTypes['BnplRefundPage'], ParentType, ContextType, RequireFields<BnplMerchantRefundsArgs, 'limit'>>;
+  sales?: Resolver<ResolversTypes['BnplSalesPage'], ParentType, ContextType, RequireFields<BnplMerchantSalesArgs, 'limit'>>;
   sessions?: Resolver<Array<ResolversTypes['BnplWidgetSession']>, ParentType, ContextType, RequireFields<BnplMerchantSessionsArgs, 'first'>>;
   settlementCadence?: Resolver<ResolversTypes['BnplSettlementCadence'], ParentType, ContextType>;
   settlements?: Resolver<ResolversTypes['BnplSettlementPage'], ParentType, ContextType, RequireFields<BnplMerchantSettlementsArgs, 'limit'>>;
@@ -916,6 +943,11 @@ export type BnplRefundResolvers<ContextType = BnplContext, ParentType extends Re
 export type BnplRefundPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplRefundPage'] = ResolversParentTypes['BnplRefundPage']> = {
   nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refunds?: Resolver<Array<ResolversTypes['BnplRefund']>, ParentType, ContextType>;
+};
+
+export type BnplSalesPageResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSalesPage'] = ResolversParentTypes['BnplSalesPage']> = {
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['BnplLoan']>, ParentType, ContextType>;
 };
 
 export type BnplSettlementResolvers<ContextType = BnplContext, ParentType extends ResolversParentTypes['BnplSettlement'] = ResolversParentTypes['BnplSettlement']> = {
@@ -1043,6 +1075,7 @@ export type Resolvers<ContextType = BnplContext> = {
   BnplPlans?: BnplPlansResolvers<ContextType>;
   BnplRefund?: BnplRefundResolvers<ContextType>;
   BnplRefundPage?: BnplRefundPageResolvers<ContextType>;
+  BnplSalesPage?: BnplSalesPageResolvers<ContextType>;
   BnplSettlement?: BnplSettlementResolvers<ContextType>;
   BnplSettlementLine?: BnplSettlementLineResolvers<ContextType>;
   BnplSettlementPage?: BnplSettlementPageResolvers<ContextType>;

@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { BenchRequestRefused } from './measure-http.js';
+import type { MemoryGrowth } from './memory.js';
 import type { BenchSettings } from './settings.js';
 import type { SideBySide } from './side-by-side.js';
 import { evaluateTarget, invalidReasons, type Comparison, type Measurement, type Target, type Verdict } from './stats.js';
@@ -26,6 +27,8 @@ export interface BenchmarkResult {
   invalid: string[];
   /** Anything a reader needs to interpret the figures (what runs beside the service, what is excluded). */
   notes: string[];
+  /** The server's RSS growth under ours' load, when the benchmark measured it (Target.maxRssGrowthMiB). */
+  memory?: MemoryGrowth;
 }
 
 export interface BenchmarkResultInput {
@@ -35,9 +38,10 @@ export interface BenchmarkResultInput {
   measured: SideBySide;
   target: Target;
   notes?: string[];
+  memory?: MemoryGrowth;
 }
 
-export function benchmarkResult({ name, description, settings, measured, target, notes = [] }: BenchmarkResultInput): BenchmarkResult {
+export function benchmarkResult({ name, description, settings, measured, target, notes = [], memory }: BenchmarkResultInput): BenchmarkResult {
   return {
     name,
     description,
@@ -46,9 +50,10 @@ export function benchmarkResult({ name, description, settings, measured, target,
     baseline: measured.baseline,
     comparison: measured.comparison,
     target,
-    verdict: evaluateTarget(target, measured.comparison, measured.ours),
+    verdict: evaluateTarget(target, measured.comparison, measured.ours, memory),
     invalid: [...invalidReasons(measured.ours), ...invalidReasons(measured.baseline)],
     notes,
+    ...(memory ? { memory } : {}),
   };
 }
 
@@ -78,10 +83,12 @@ const resultSchema = z.object({
     maxP99Ratio: z.number().optional(),
     maxP50Ratio: z.number().optional(),
     minThroughput: z.number().optional(),
+    maxRssGrowthMiB: z.number().optional(),
   }),
   verdict: z.object({ passed: z.boolean(), misses: z.array(z.string()) }),
   invalid: z.array(z.string()),
   notes: z.array(z.string()),
+  memory: z.object({ label: z.string(), idleMiB: z.number(), peakMiB: z.number(), growthMiB: z.number(), sampleEveryMs: z.number() }).optional(),
 });
 
 /** Validates what a benchmark wrote; throws a readable error naming the first problems. */

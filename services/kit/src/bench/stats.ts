@@ -1,5 +1,6 @@
 // Pure arithmetic of a benchmark: latency percentiles, one measurement out of several runs, ours-vs-baseline
 // ratios and the verdict against a target. No I/O here, so all of it is unit-tested.
+import type { MemoryGrowth } from './memory.js';
 
 /** Latencies in milliseconds. */
 export interface LatencySummary {
@@ -69,6 +70,8 @@ export interface Target {
   maxP50Ratio?: number;
   /** ours.throughput at least this, in ours.unit (an absolute floor, e.g. deliveries per second). */
   minThroughput?: number;
+  /** The server's peak RSS under the load at most this many MiB above its idle RSS (needs the result's memory). */
+  maxRssGrowthMiB?: number;
 }
 
 export interface Verdict {
@@ -142,8 +145,8 @@ export function compare(ours: Measurement, baseline: Measurement): Comparison {
 
 const fixed = (value: number): string => value.toFixed(2);
 
-/** Checks a comparison (and ours, for absolute floors) against the target. */
-export function evaluateTarget(target: Target, comparison: Comparison, ours: Pick<Measurement, 'throughput' | 'unit'>): Verdict {
+/** Checks a comparison (and ours, for absolute floors; memory, for the RSS bound) against the target. */
+export function evaluateTarget(target: Target, comparison: Comparison, ours: Pick<Measurement, 'throughput' | 'unit'>, memory?: Pick<MemoryGrowth, 'growthMiB'>): Verdict {
   const misses: string[] = [];
   if (target.minThroughputRatio !== undefined && comparison.throughput < target.minThroughputRatio) {
     misses.push(`throughput ${fixed(comparison.throughput)}× the baseline's, below the ${fixed(target.minThroughputRatio)}× target`);
@@ -157,6 +160,10 @@ export function evaluateTarget(target: Target, comparison: Comparison, ours: Pic
   if (target.minThroughput !== undefined && ours.throughput < target.minThroughput) {
     misses.push(`throughput ${ours.throughput.toFixed(0)} ${ours.unit}, below the ${target.minThroughput} ${ours.unit} floor`);
   }
+  if (target.maxRssGrowthMiB !== undefined) {
+    if (!memory) misses.push('peak RSS growth was not measured');
+    else if (memory.growthMiB > target.maxRssGrowthMiB) misses.push(`peak RSS ${memory.growthMiB.toFixed(1)} MiB above idle, over the ${target.maxRssGrowthMiB} MiB limit`);
+  }
   return { passed: misses.length === 0, misses };
 }
 
@@ -167,6 +174,7 @@ export function describeTarget(target: Target): string {
   if (target.minThroughput !== undefined) parts.push(`≥${target.minThroughput}/s`);
   if (target.maxP50Ratio !== undefined) parts.push(`p50 ≤${fixed(target.maxP50Ratio)}×`);
   if (target.maxP99Ratio !== undefined) parts.push(`p99 ≤${fixed(target.maxP99Ratio)}×`);
+  if (target.maxRssGrowthMiB !== undefined) parts.push(`RSS +≤${target.maxRssGrowthMiB} MiB`);
   return parts.join(', ') || 'none';
 }
 

@@ -10,7 +10,7 @@ export { NO_PLAN_ENABLED_MESSAGE, amountNotCoveredMessage, anyPlanCovers, covere
 
 export const planEntities = [MerchantPlanSchema];
 export { PlanService, type ConfiguredPlan, type PlanOverview } from './plan.service.js';
-export { planApi } from './plan.openapi.js';
+export { availablePlanResource, planApi } from './plan.openapi.js';
 export { presentAvailablePlan, presentConfiguredPlan, presentPlanOverview } from './plan.presenter.js';
 export { planRoutes } from './plan.routes.js';
 export { IS_ENABLED_MESSAGE, setPlanEnabledBody } from './plan.validation.js';

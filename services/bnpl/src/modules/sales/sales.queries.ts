@@ -1,0 +1,97 @@
+// The sales module's own SQL over the loans table (read only): the filters as one WHERE clause shared by the list and
+// the CSV export, the keyset page, and the export's streamed select. The order is the list's everywhere: newest first
+// by (created_at, id), served by the (merchant_id, created_at) index.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SalesCursorPosition } from './sales-cursor.js';
+import type { SalesFilters, SalesListQuery } from './sales.validation.js';
+
+interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+/** created_at as text with PostgreSQL's microseconds, in UTC (the cursor's exact position). */
+const POSITION_SQL = `to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A timestamp as ISO 8601 UTC with milliseconds, like the JSON answers' toISOString(). */
+const isoSql = (column: string) => `to_char("${column}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const SALES_ORDER_SQL = 'order by "created_at" desc, "id" desc';
+
+/** Rows a database cursor fetches per round trip while exporting. */
+export const EXPORT_FETCH_ROWS = 1_000;
+
+export function salesWhere(merchantId: string, filters: SalesFilters, after?: SalesCursorPosition): SqlPart {
+  const conditions = ['"merchant_id" = ?'];
+  const params: unknown[] = [merchantId];
+  if (filters.statuses.length > 0) {
+    conditions.push(`"status" in (${filters.statuses.map(() => '?').join(', ')})`);
+    params.push(...filters.statuses);
+  }
+  if (filters.fromInstant) {
+    conditions.push('"created_at" >= ?::timestamptz');
+    params.push(filters.fromInstant);
+  }
+  if (filters.toExclusive) {
+    conditions.push('"created_at" < ?::timestamptz');
+    params.push(filters.toExclusive);
+  }
+  if (after) {
+    conditions.push('("created_at", "id") < (?::timestamptz, ?::uuid)');
+    params.push(after.createdAt, after.loanId);
+  }
+  return { sql: `where ${conditions.join(' and ')}`, params };
+}
+
+export interface SalesPageRow {
+  id: string;
+  position: string;
+}
+
+/** One page of ids with their exact positions, plus one more row to tell whether another page follows. */
+export async function salesPageRows(em: EntityManager, merchantId: string, query: SalesListQuery): Promise<SalesPageRow[]> {
+  const where = salesWhere(merchantId, query, query.after);
+  return em.getConnection().execute<SalesPageRow[]>(
+    `select "id", ${POSITION_SQL} as "position" from "loans" ${where.sql} ${SALES_ORDER_SQL} limit ?`,
+    [...where.params, query.limit + 1],
+    'all',
+    em.getTransactionContext(),
+  );
+}
+
+/** One CSV row as the database formats it (timestamps as text, so no Date is made per row). */
+export interface SaleExportRow {
+  loan_id: string;
+  loan_number: string;
+  status: string;
+  plan_id: string;
+  principal_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  currency: string;
+  purchase_reference: string;
+  customer_email: string;
+  customer_phone: string | null;
+  livemode: boolean;
+  disbursed_at: string | null;
+  created_at: string;
+}
+
+/** The export's select: the columns of SaleExportRow, in order. */
+export function salesExportSql(merchantId: string, filters: SalesFilters): SqlPart {
+  const where = salesWhere(merchantId, filters);
+  return {
+    sql: `select "id" as "loan_id", "loan_number", "status", "plan_id", "principal_cents", "fee_cents", "total_cents", "currency",
+      "purchase_reference", "customer_email", "customer_phone", "livemode", ${isoSql('disbursed_at')} as "disbursed_at", ${isoSql('created_at')} as "created_at"
+      from "loans" ${where.sql} ${SALES_ORDER_SQL}`,
+    params: where.params,
+  };
+}
+
+/**
+ * The export's rows from a PostgreSQL cursor (pg-cursor, through MikroORM's connection pool): EXPORT_FETCH_ROWS per
+ * fetch, and the next fetch only when the consumer asks for more rows, so a slow client holds the cursor rather than
+ * filling memory. Holds one pooled connection until the iteration ends (finished, failed or returned early).
+ */
+export function streamSalesExport(em: EntityManager, merchantId: string, filters: SalesFilters): AsyncIterableIterator<SaleExportRow> {
+  const { sql, params } = salesExportSql(merchantId, filters);
+  return em.getConnection().stream<SaleExportRow>(sql, params, undefined, undefined, EXPORT_FETCH_ROWS) as AsyncIterableIterator<SaleExportRow>;
+}

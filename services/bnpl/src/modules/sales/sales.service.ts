@@ -1,0 +1,81 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { NotFoundError } from '@tributary/kit';
+import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
+import { Loan } from '../loans/index.js';
+import { encodeSalesCursor } from './sales-cursor.js';
+import { salesPageRows, streamSalesExport, type SaleExportRow } from './sales.queries.js';
+import { validateSalesFilters, validateSalesList, type SalesFilterInput, type SalesListInput } from './sales.validation.js';
+
+/** One page of sales, newest first, and the cursor of the next page (null on the last one). */
+export interface SalesPage {
+  loans: Loan[];
+  nextCursor: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reading sales (spec: the dashboard token reads sales): the one path for REST and GraphQL; a merchant sees only its own. */
+export class SalesService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** A page of the merchant's sales matching the filters, with installments (in number order); 422 on bad input. */
+  async list(principal: BnplPrincipal, input: SalesListInput): Promise<SalesPage> {
+    const merchantId = merchantOf(principal);
+    const query = validateSalesList(input);
+    const rows = await salesPageRows(this.em, merchantId, query);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > query.limit && last ? encodeSalesCursor({ createdAt: last.position, loanId: last.id }) : null;
+    if (page.length === 0) return { loans: [], nextCursor };
+    const loans = await this.em.find(Loan, { id: { $in: page.map((row) => row.id) } }, { populate: ['installments'] });
+    const byId = new Map<string, Loan>(loans.map((loan) => [loan.id, loan]));
+    return { loans: page.flatMap((row) => byId.get(row.id) ?? []), nextCursor };
+  }
+
+  /** One sale of the merchant with its installments; another merchant's, unknown or malformed id → 404. */
+  async get(principal: BnplPrincipal, loanId: string): Promise<Loan> {
+    const merchantId = merchantOf(principal);
+    const loan = UUID.test(loanId) ? await this.em.findOne(Loan, { id: loanId.toLowerCase(), merchant: merchantId }, { populate: ['installments'] }) : null;
+    if (!loan) throw new NotFoundError(`sale ${loanId.slice(0, 64)}`);
+    return loan;
+  }
+
+  /**
+   * Every sale matching the filters, newest first, as rows streamed from a database cursor (see streamSalesExport).
+   * The filters are checked before anything is read (422); the first row is read here, so a failing query is still
+   * an ordinary error answer rather than a cut-off download.
+   */
+  async export(principal: BnplPrincipal, input: SalesFilterInput): Promise<AsyncIterableIterator<SaleExportRow>> {
+    const merchantId = merchantOf(principal);
+    const filters = validateSalesFilters(input);
+    const rows = streamSalesExport(this.em, merchantId, filters);
+    return withFirst(await rows.next(), rows);
+  }
+}
+
+/**
+ * `rest` with its already-read first result in front. Unlike a generator, return() reaches `rest` even before the
+ * first next() (a client gone before the download began), so the cursor's connection always goes back to the pool.
+ */
+function withFirst<T>(first: IteratorResult<T>, rest: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+  let pending: IteratorResult<T> | undefined = first.done ? undefined : first;
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    next: async () => {
+      const result = pending ?? (await rest.next());
+      pending = undefined;
+      return result;
+    },
+    return: async (value?: unknown) => {
+      pending = undefined;
+      await rest.return?.(value);
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+function merchantOf(principal: BnplPrincipal): string {
+  return dashboardMerchantId(principal, 'Sales');
+}
