@@ -189,7 +189,7 @@ runBenchmark(async () => {
       memory,
       notes: [
         'One operation = one whole export; the latency columns are the export times (ms), throughput is exports per second, so the throughput ratio is psql\'s time over ours.',
-        'ours: `bnpl serve` with NODE_ENV=production; rows from a PostgreSQL cursor (pg-cursor via MikroORM\'s pool, 1,000 rows per fetch) through csv-stringify (formula neutralising, RFC 4180 quoting) to the response; the benchmark reads the body over HTTP and discards it.',
+        'ours: `bnpl serve` with NODE_ENV=production; rows from a PostgreSQL cursor (pg-cursor via MikroORM\'s pool, 1,000 rows per fetch) through the export\'s CSV encoder (formula neutralising, RFC 4180 quoting) to the response; the benchmark reads the body over HTTP and discards it.',
         'baseline: psql --command "\\copy (<the export\'s SELECT>) to stdout with (format csv, header)", stdout read and discarded; psql\'s start and connection are inside its time.',
         `RSS: the server's VmRSS before any export (idle, after start) and its peak over every export (warmup included), sampled every ${RSS_SAMPLE_MS} ms.`,
       ],
