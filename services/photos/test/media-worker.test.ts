@@ -105,7 +105,7 @@ describe('photoMediaWorkflow on the photos worker', () => {
 
 describe('the photos worker definition', () => {
   it('registers the media activities through its activities hook; the service worker wires its own storage and records', () => {
-    const context = { orm, logger, env: {}, outbox: undefined as never };
+    const context = { orm, logger, env: {}, outbox: undefined as never, temporal: undefined as never };
     const wired = photosWorkerDefinition(() => ({ storage, renditions: store })).activities!(context);
     expect(Object.keys(wired).sort()).toEqual(['recordPhotoMediaFailure', 'renderPhotoMedia']);
     expect(Object.keys(photosWorker.activities!(context)).sort()).toEqual(['recordPhotoMediaFailure', 'renderPhotoMedia']);
