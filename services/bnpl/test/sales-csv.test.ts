@@ -45,8 +45,9 @@ describe('salesCsvChunks', () => {
     disbursed_at: null,
     created_at: '2026-11-25T00:00:00.000Z',
   });
+  /** `count` rows in database batches of 150 (the CSV chunks are 200 records: the two do not line up). */
   async function* rows(count: number) {
-    for (let n = 1; n <= count; n += 1) yield row(n);
+    for (let start = 1; start <= count; start += 150) yield Array.from({ length: Math.min(150, count - start + 1) }, (_, i) => row(start + i));
   }
   const collect = async (count: number) => {
     const chunks: string[] = [];

@@ -53,19 +53,21 @@ const csvRecord = (cells: ReadonlyArray<string | number | boolean | null>): stri
 const HEADER = csvRecord(SALES_CSV_COLUMNS);
 
 /**
- * The CSV text of `rows`, header first, in chunks of SALES_CSV_BATCH_ROWS records; pulls the next rows only when the
+ * The CSV text of the row `batches`, header first, in chunks of SALES_CSV_BATCH_ROWS records; pulls the next rows only when the
  * consumer asks for the next chunk (so a slow reader leaves them in the database cursor). No rows: the header alone.
  */
-export async function* salesCsvChunks(rows: AsyncIterable<SaleExportRow>): AsyncGenerator<string> {
+export async function* salesCsvChunks(batches: AsyncIterable<readonly SaleExportRow[]>): AsyncGenerator<string> {
   let chunk = HEADER;
   let count = 0;
-  for await (const row of rows) {
-    chunk += csvRecord(SALES_CSV_COLUMNS.map((column) => row[column]));
-    count += 1;
-    if (count === SALES_CSV_BATCH_ROWS) {
-      yield chunk;
-      chunk = '';
-      count = 0;
+  for await (const batch of batches) {
+    for (const row of batch) {
+      chunk += csvRecord(SALES_CSV_COLUMNS.map((column) => row[column]));
+      count += 1;
+      if (count === SALES_CSV_BATCH_ROWS) {
+        yield chunk;
+        chunk = '';
+        count = 0;
+      }
     }
   }
   if (chunk.length > 0) yield chunk;

@@ -41,11 +41,12 @@ export class SalesService {
   }
 
   /**
-   * Every sale matching the filters, newest first, as rows streamed from a database cursor (see streamSalesExport).
+   * Every sale matching the filters, newest first, as batches of rows streamed from a database cursor (see
+   * streamSalesExport).
    * The filters are checked before anything is read (422); the first row is read here, so a failing query is still
    * an ordinary error answer rather than a cut-off download.
    */
-  async export(principal: BnplPrincipal, input: SalesFilterInput): Promise<AsyncIterableIterator<SaleExportRow>> {
+  async export(principal: BnplPrincipal, input: SalesFilterInput): Promise<AsyncIterableIterator<SaleExportRow[]>> {
     const merchantId = merchantOf(principal);
     const filters = validateSalesFilters(input);
     const rows = streamSalesExport(this.em, merchantId, filters);
