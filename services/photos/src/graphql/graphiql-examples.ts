@@ -51,4 +51,32 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    // The office's view of the field: phones with a stuck upload backlog (queue depth, last heartbeat) and the team's
+    // integration tokens (owner or admin). Create one with
+    // mutation { createPhotosAccessToken(input: { name: "Reports", abilities: ["photos:read"], expiresInDays: 30 }) { token } }
+    // (its secret `token` is shown only in that answer).
+    query: `query DevicesAndTokens {
+  photosTeam {
+    name
+    devices {
+      deviceId
+      name
+      platform
+      appVersion
+      queueDepth
+      lastSeenAt
+      userName
+    }
+    accessTokens {
+      id
+      name
+      abilities
+      userName
+      expiresAt
+    }
+  }
+}
+`,
+  },
 ];
