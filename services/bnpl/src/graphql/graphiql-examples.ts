@@ -115,9 +115,20 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 `,
   },
   {
-    // Reconciliation: refunds and settlement batches with every sale, refund and adjustment they cover.
-    query: `query RefundsAndSettlements {
+    // Reconciliation: sales (filters and keyset pages as GET /api/v1/merchant/sales), refunds, and settlement batches
+    // with every sale, refund and adjustment they cover.
+    query: `query SalesRefundsAndSettlements {
   bnplMerchant {
+    sales(status: [ACTIVE, IN_ARREARS], limit: 10) {
+      nodes {
+        loanNumber
+        status
+        principalCents
+        currency
+        createdAt
+      }
+      nextCursor
+    }
     refunds(limit: 10) {
       refunds {
         id
