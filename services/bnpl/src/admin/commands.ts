@@ -177,7 +177,7 @@ const settle: Command = {
     const at = atText === undefined ? new Date() : new Date(atText);
     if (Number.isNaN(at.getTime())) throw new UsageError(`--at must be an ISO 8601 time, e.g. 2026-11-30T00:15:00Z (got "${atText}")`);
     const outbox = deps.outbox?.();
-    const service = new SettlementService(deps.em, { ...(outbox ? { outbox } : {}), events: createSettlementWebhookSink(outbox ? { outbox } : {}) });
+    const service = new SettlementService(deps.em, { outbox, events: createSettlementWebhookSink({ outbox }) });
     const cut = (await service.cut(requiredOption(args, 'merchant'), at)).map(presentSettlement);
     return {
       json: { settlements: cut },

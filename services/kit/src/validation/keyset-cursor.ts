@@ -4,6 +4,7 @@
 // clients (they pass back what they got); anything else is a 422 on the parameter that carried it.
 import { z } from 'zod';
 import { ValidationError } from '../errors/index.js';
+import { isUuid } from './text.js';
 
 /**
  * The OpenAPI `format` of a cursor parameter: a value only the server issues (a previous page's next_cursor), so a
@@ -23,7 +24,6 @@ export interface KeysetPosition {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longer than any cursor this module writes: a huge value is refused before it is decoded. */
 const MAX_CURSOR_LENGTH = 200;
 
@@ -45,7 +45,7 @@ export function decodeKeysetCursor(cursor: string, field: string): KeysetPositio
   }
   if (typeof decoded !== 'object' || decoded === null) throw refuse();
   const { t, id } = decoded as { t?: unknown; id?: unknown };
-  if (typeof t !== 'string' || typeof id !== 'string' || !UUID.test(id)) throw refuse();
+  if (typeof t !== 'string' || typeof id !== 'string' || !isUuid(id)) throw refuse();
   const createdAt = new Date(t);
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== t) throw refuse();
   return { createdAt, id };

@@ -20,3 +20,13 @@ export const NUL_FREE_PATTERN = '^[^\\u0000]*$';
 export function wellFormedText<S extends z.ZodType<string, string>>(schema: S) {
   return schema.refine(isWellFormedText, { error: MALFORMED_TEXT_MESSAGE }).meta({ pattern: NUL_FREE_PATTERN });
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether `value` is a UUID in its canonical text form (any case). Ids from a path, a query or a body are checked with
+ * it before they reach PostgreSQL, where a malformed uuid is an error rather than "not found".
+ */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

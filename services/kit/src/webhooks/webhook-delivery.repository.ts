@@ -1,13 +1,12 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { WebhookDeliveryAttempt, type WebhookDelivery } from './entities.js';
+import { isUuid } from '../validation/index.js';
 
 /** A delivery with its attempts in order: what a dashboard or an operator reads. */
 export interface DeliveryWithAttempts {
   delivery: WebhookDelivery;
   attempts: WebhookDeliveryAttempt[];
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads of one service's webhook deliveries; every query names the service (a database may hold only its own). */
 export class WebhookDeliveryRepository extends EntityRepository<WebhookDelivery> {
@@ -24,7 +23,7 @@ export class WebhookDeliveryRepository extends EntityRepository<WebhookDelivery>
 
   /** The delivery with this id, when it belongs to `ownerId` (any owner when undefined); null otherwise, and for a malformed id. */
   findOwned(service: string, id: string, ownerId?: string): Promise<WebhookDelivery | null> {
-    if (!UUID_PATTERN.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.findOne(ownerId === undefined ? { id, service } : { id, service, ownerId });
   }
 

@@ -14,6 +14,7 @@ import {
   type AfterCommit,
   type Committed,
   type WorkflowOutbox,
+  isUuid,
 } from '@tributary/kit';
 import { Installment } from './installment.entity.js';
 import { loanPaymentReceived } from './loan-lifecycle.commands.js';
@@ -25,8 +26,6 @@ import { Loan } from './loan.entity.js';
 import { noLoanEvents, type LoanLifecycleEventSink } from './loan.events.js';
 import { simulatedPaymentProcessor, type PaymentProcessor } from './payment-processor.js';
 import { loanClockNow, testClockOffsetMs } from './test-clock.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Steps one advance performs at most (a loan has at most 12 installments × 4 attempts + default + write-off). */
 const MAX_STEPS_PER_ADVANCE = 100;
@@ -206,7 +205,7 @@ export class LoanLifecycleService {
 
   /** The loan by id or loan number, row-locked, with its installments in number order; NotFoundError when unknown. */
   private async lockLoan(tx: EntityManager, loanIdOrNumber: string): Promise<{ loan: Loan; installments: Installment[] }> {
-    const where = UUID.test(loanIdOrNumber) ? { id: loanIdOrNumber } : LOAN_NUMBER_PATTERN.test(loanIdOrNumber) ? { loanNumber: loanIdOrNumber } : null;
+    const where = isUuid(loanIdOrNumber) ? { id: loanIdOrNumber } : LOAN_NUMBER_PATTERN.test(loanIdOrNumber) ? { loanNumber: loanIdOrNumber } : null;
     const loan = where ? await tx.findOne(Loan, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : null;
     if (!loan) throw new NotFoundError(`No loan ${loanIdOrNumber.slice(0, 40)}.`);
     const installments = await tx.find(Installment, { loan: loan.id }, { orderBy: { installmentNumber: 'asc' }, refresh: true });

@@ -5,7 +5,7 @@
 // moves the clock, one per open test-mode loan. Live loans are never touched.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError, ValidationError, enqueueWorkflowSignal, enqueueWorkflowStart, transactionWithAfterCommit, type WorkflowOutbox, type WorkflowStartCommand } from '@tributary/kit';
+import { NotFoundError, ValidationError, enqueueWorkflowSignal, enqueueWorkflowStart, transactionWithAfterCommit, type WorkflowOutbox, type WorkflowStartCommand, isUuid } from '@tributary/kit';
 import { loanClockAdvanced } from './loan-lifecycle.commands.js';
 import { CLOSED_LOAN_STATUSES } from './loan-status-engine.js';
 import { Merchant } from '../merchants/index.js';
@@ -14,7 +14,6 @@ import { TEST_CLOCK_DURATION_MESSAGE, TEST_CLOCK_MAX_OFFSET_SECONDS, parseTestCl
 import { TestClock } from './test-clock.entity.js';
 
 const SECOND_MS = 1_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A test clock as read: its offset over real time and its time now. */
 export interface TestClockReading {
@@ -98,7 +97,7 @@ export class TestClockService {
 
   /** The merchant's clock row, created at offset 0 when missing, locked (two advances add up, neither is lost). */
   private async lockClock(tx: EntityManager, merchantId: string): Promise<TestClock> {
-    const merchant = UUID.test(merchantId) ? await tx.findOne(Merchant, { id: merchantId }) : null;
+    const merchant = isUuid(merchantId) ? await tx.findOne(Merchant, { id: merchantId }) : null;
     if (!merchant) throw new NotFoundError(`No merchant with id ${merchantId.slice(0, 40)}.`);
     await tx
       .getConnection()

@@ -18,6 +18,7 @@ import {
   type AfterCommit,
   type OutboxEntryRef,
   type WorkflowOutbox,
+  isUuid,
 } from '@tributary/kit';
 import { Installment, Loan } from '../loans/index.js';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
@@ -34,7 +35,7 @@ export const notRefundableMessage = (status: string) => `A ${status} sale cannot
 
 export interface RefundServiceOptions {
   /** Dispatches the processing workflow's start right after the commit (else the worker's sweeper does). */
-  outbox?: WorkflowOutbox;
+  outbox?: WorkflowOutbox | undefined;
   processor?: RefundProcessor;
   now?: () => Date;
 }
@@ -220,5 +221,3 @@ export class RefundService {
   }
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string): boolean => UUID_PATTERN.test(value);

@@ -4,6 +4,7 @@
 // front of the first page and never shift, duplicate or skip a row of the pages that follow.
 // Wire format (opaque to clients, decided here): base64url of `s1|<created_at, ISO 8601 UTC with microseconds>|<uuid>`.
 // created_at keeps PostgreSQL's microseconds (a JavaScript Date would round them away and break ties).
+import { isUuid } from '@tributary/kit';
 
 /** Where the previous page ended: the last sale's created_at (exact, microseconds) and id. */
 export interface SalesCursorPosition {
@@ -16,7 +17,6 @@ const VERSION = 's1';
 /** Longer than any cursor this file makes; longer input is refused before decoding. */
 export const SALES_CURSOR_MAX_LENGTH = 128;
 const CREATED_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export const INVALID_SALES_CURSOR_MESSAGE = 'Must be a next_cursor returned by this list.';
@@ -30,7 +30,8 @@ export function decodeSalesCursor(cursor: string): SalesCursorPosition | null {
   if (cursor.length === 0 || cursor.length > SALES_CURSOR_MAX_LENGTH || !BASE64URL.test(cursor)) return null;
   const [version, createdAt, loanId, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (version !== VERSION || createdAt === undefined || loanId === undefined || rest.length > 0) return null;
-  if (!UUID.test(loanId) || !isRealInstant(createdAt)) return null;
+  // Only the lower-case form this file writes: another spelling of the same id is not one of our cursors.
+  if (!isUuid(loanId) || loanId !== loanId.toLowerCase() || !isRealInstant(createdAt)) return null;
   return { createdAt, loanId };
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError } from '@tributary/kit';
+import { NotFoundError, isUuid } from '@tributary/kit';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Loan } from '../loans/index.js';
 import { encodeSalesCursor } from './sales-cursor.js';
@@ -11,8 +11,6 @@ export interface SalesPage {
   loans: Loan[];
   nextCursor: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reading sales (spec: the dashboard token reads sales): the one path for REST and GraphQL; a merchant sees only its own. */
 export class SalesService {
@@ -35,7 +33,7 @@ export class SalesService {
   /** One sale of the merchant with its installments; another merchant's, unknown or malformed id → 404. */
   async get(principal: BnplPrincipal, loanId: string): Promise<Loan> {
     const merchantId = merchantOf(principal);
-    const loan = UUID.test(loanId) ? await this.em.findOne(Loan, { id: loanId.toLowerCase(), merchant: merchantId }, { populate: ['installments'] }) : null;
+    const loan = isUuid(loanId) ? await this.em.findOne(Loan, { id: loanId.toLowerCase(), merchant: merchantId }, { populate: ['installments'] }) : null;
     if (!loan) throw new NotFoundError(`sale ${loanId.slice(0, 64)}`);
     return loan;
   }

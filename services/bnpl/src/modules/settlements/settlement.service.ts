@@ -12,6 +12,7 @@ import {
   transactionWithAfterCommit,
   type AfterCommit,
   type WorkflowOutbox,
+  isUuid,
 } from '@tributary/kit';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Merchant, type SettlementCadence } from '../merchants/index.js';
@@ -39,7 +40,7 @@ export interface SettlementEventSink {
 }
 
 export interface SettlementServiceOptions {
-  outbox?: WorkflowOutbox;
+  outbox?: WorkflowOutbox | undefined;
   events?: SettlementEventSink;
   now?: () => Date;
 }
@@ -149,7 +150,7 @@ export class SettlementService {
   /** One of the merchant's batches with its lines; another merchant's, unknown or malformed: 404. */
   async get(principal: BnplPrincipal, id: string): Promise<SettlementWithLines> {
     const merchantId = dashboardMerchantId(principal, 'Settlements');
-    const settlement = UUID.test(id) ? await this.em.findOne(Settlement, { id, merchant: merchantId }) : null;
+    const settlement = isUuid(id) ? await this.em.findOne(Settlement, { id, merchant: merchantId }) : null;
     if (!settlement) throw new NotFoundError(`settlement ${id.slice(0, 40)}`);
     return { settlement, lines: await this.linesOf(settlement.id) };
   }
@@ -192,8 +193,6 @@ export class SettlementService {
     return settlement;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function settlementProcessedData(settlement: Settlement): SettlementProcessedData {
   return {

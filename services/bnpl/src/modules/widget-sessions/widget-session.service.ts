@@ -14,6 +14,7 @@ import {
   type AfterCommit,
   type OutboxEntryRef,
   type WorkflowOutbox,
+  isUuid,
 } from '@tributary/kit';
 import { WIDGET_SESSION_SIGNALS } from '@tributary/workflows';
 import { Merchant } from '../merchants/index.js';
@@ -80,8 +81,6 @@ interface Idempotency {
   key: string | null;
   fingerprint: string | null;
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The widget session domain: one path for REST and GraphQL (and the expiry workflow's activity). Merchant operations
@@ -194,7 +193,7 @@ export class WidgetSessionService {
    * Idempotent. An unknown session is a NotFoundError.
    */
   async expireIfDue(sessionId: string): Promise<SessionExpiry> {
-    if (!UUID_PATTERN.test(sessionId)) throw new NotFoundError(`widget session ${sessionId.slice(0, 40)}`);
+    if (!isUuid(sessionId)) throw new NotFoundError(`widget session ${sessionId.slice(0, 40)}`);
     return this.em.transactional(async (tx) => {
       const session = await tx.getRepository(WidgetSession).lockById(sessionId);
       if (!session) throw new NotFoundError(`widget session ${sessionId}`);

@@ -1,7 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { WebhookEndpoint } from './webhook-endpoint.entity.js';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@tributary/kit';
 
 export class WebhookEndpointRepository extends EntityRepository<WebhookEndpoint> {
   /** The team's endpoints in creation order. */
@@ -11,13 +10,13 @@ export class WebhookEndpointRepository extends EntityRepository<WebhookEndpoint>
 
   /** One of the team's endpoints; null for another team's, an unknown or a malformed id. */
   findOwned(teamId: number, id: string): Promise<WebhookEndpoint | null> {
-    if (!UUID_PATTERN.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.findOne({ id, team: teamId });
   }
 
   /** Any team's endpoint by id (the worker resolving a signing secret); null for a malformed or unknown id. */
   findById(id: string): Promise<WebhookEndpoint | null> {
-    if (!UUID_PATTERN.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.findOne({ id }, { refresh: true });
   }
 
