@@ -16,7 +16,7 @@ import { LoanService, LoanWorkflowViewer, TestClockService, loanEntities, loanRe
 import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
-import { PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
+import { EnabledPlansCache, PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
 import { RefundService, refundEntities, refundResolvers, refundRoutes } from './modules/refunds/index.js';
 import { SalesService, salesResolvers, salesRoutes } from './modules/sales/index.js';
 import { SettlementService, settlementEntities, settlementResolvers, settlementRoutes, testClockSettlementsStart } from './modules/settlements/index.js';
@@ -47,14 +47,15 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   // One cache of verified API keys per process, shared so a revocation here is forgotten at once.
   const verifiedApiKeys = new VerifiedApiKeyCache();
-  const widgetSessions = new WidgetSessionService(orm.em, { outbox: temporal.outbox });
+  const enabledPlans = new EnabledPlansCache(orm.em);
+  const widgetSessions = new WidgetSessionService(orm.em, { outbox: temporal.outbox, enabledPlans });
   const paymentLinks = new PaymentLinkService(orm.em, { publicBaseUrl: publicBaseUrl(config), sessions: widgetSessions });
   const services: BnplServices = {
     auth: new MerchantAuthService(orm.em, { verifiedApiKeys }),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
     widgetSessions,
-    plans: new PlanService(orm.em),
+    plans: new PlanService(orm.em, enabledPlans),
     paymentLinks,
     loans: new LoanService(orm.em),
     loanWorkflows: new LoanWorkflowViewer(temporal.client),

@@ -58,13 +58,13 @@ describe('VerifiedApiKeyCache.verifyOnce', () => {
   });
 
   it('verifies again once the entry has expired', async () => {
-    let now = 0;
+    let now = 1_000;
     const cache = new VerifiedApiKeyCache({ ttlMs: 5_000, now: () => now });
     const g = gate();
     const first = cache.verifyOnce('pk_a', 'sk_a', g.verify);
     g.resolve(key('a'));
     await first;
-    now = 5_000;
+    now += 5_001;
     const second = cache.verifyOnce('pk_a', 'sk_a', g.verify);
     expect(g.calls()).toBe(2);
     g.resolve(key('a'));

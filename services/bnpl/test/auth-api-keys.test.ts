@@ -47,7 +47,7 @@ describe('verified-key cache', () => {
     await auth.authenticateApiKey(key.authorization, key.publicKey);
     // Another process revokes it (no in-process notice): the cached entry stands until its TTL ends…
     await h.orm.em.fork().nativeUpdate(ApiKey, { id: key.id }, { revokedAt: new Date() });
-    now += VERIFIED_API_KEY_TTL_MS - 1;
+    now += VERIFIED_API_KEY_TTL_MS;
     expect(await auth.authenticateApiKey(key.authorization, key.publicKey)).toMatchObject({ apiKeyId: key.id });
     // …and no longer: the next request reads the database and is refused.
     now += 1;

@@ -1,7 +1,7 @@
 // Installment plans over real HTTP and GraphQL against the real service and database: the merchant's switches
 // (GET/PUT /api/v1/merchant/plans), their storage under concurrency, and their effect on the widget session create range.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MerchantPlan, PLAN_CATALOGUE, anyPlanCovers, coveredRanges, planById, type InstallmentPlan } from '../src/modules/plans/index.js';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { ENABLED_PLANS_TTL_MS, EnabledPlansCache, MerchantPlan, MerchantPlanRepository, PLAN_CATALOGUE, anyPlanCovers, coveredRanges, planById, type InstallmentPlan } from '../src/modules/plans/index.js';
 import { SESSION_CREATE_MESSAGES } from '../src/modules/widget-sessions/index.js';
 import { createApiKey, createMerchant, gql, startHarness, type Harness, type TestApiKey, type TestMerchant } from './helpers.js';
 
@@ -103,6 +103,38 @@ describe('effect on the widget session create range', () => {
     // Nothing enabled: every amount refused, saying why.
     await put(merchant, 'monthly_12', { is_enabled: false });
     expect(await createStatus(key, 50_000)).toEqual({ status: 422, amount: [SESSION_CREATE_MESSAGES.noPlanEnabled] });
+  });
+});
+
+describe("the create's enabled-plans cache", () => {
+  const ids = (plans: readonly InstallmentPlan[]) => plans.map((plan) => plan.id);
+
+  it('sees a switch made by another instance once its entry is older than the TTL (5 s), not before', async () => {
+    expect(ENABLED_PLANS_TTL_MS).toBeLessThanOrEqual(5_000);
+    const { merchant } = await shop('Other Instance');
+    let now = 1_000;
+    const cache = new EnabledPlansCache(h.orm.em.fork(), { now: () => now });
+    expect(ids(await cache.enabledFor(merchant.merchant.id))).toEqual(['pay_in_4']);
+    // Another process switches Pay in 4 off (no PlanService here to clear the entry).
+    await h.orm.em.fork().getRepository(MerchantPlan).setEnabled(merchant.merchant.id, 'pay_in_4', false);
+    now += ENABLED_PLANS_TTL_MS;
+    expect(ids(await cache.enabledFor(merchant.merchant.id))).toEqual(['pay_in_4']);
+    now += 1;
+    expect(ids(await cache.enabledFor(merchant.merchant.id))).toEqual([]);
+  });
+
+  it('shares one database read among concurrent misses for a merchant, and reads each merchant on its own', async () => {
+    const a = await shop('Burst A');
+    const b = await shop('Burst B');
+    const cache = new EnabledPlansCache(h.orm.em.fork());
+    const reads = jest.spyOn(MerchantPlanRepository.prototype, 'enabledFor');
+    try {
+      const burst = await Promise.all([...Array.from({ length: 10 }, () => cache.enabledFor(a.merchant.merchant.id)), cache.enabledFor(b.merchant.merchant.id)]);
+      expect(burst.map(ids)).toEqual(Array(11).fill(['pay_in_4']));
+      expect(reads.mock.calls.map(([merchantId]) => merchantId).sort()).toEqual([a.merchant.merchant.id, b.merchant.merchant.id].sort());
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

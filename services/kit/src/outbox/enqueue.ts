@@ -51,6 +51,20 @@ function requireTransaction(tx: EntityManager, what: string): void {
   if (!tx.isInTransaction()) throw new Error(`${what} must run inside the transaction of the change that causes it`);
 }
 
+/** The outbox row of a start: columns, and the values `startValues` fills in that order. */
+const START_COLUMNS = `"workflow_outbox" ("id", "kind", "workflow_id", "workflow_type", "task_queue", "args", "summary", "details", "created_at")`;
+const START_VALUES = `values (?, 'start', ?, ?, ?, ?::jsonb, ?, ?, clock_timestamp())`;
+
+function startValues(command: WorkflowStartCommand, argsJson: string): unknown[] {
+  return [randomUUID(), command.workflowId, command.workflowType, command.taskQueue, argsJson, command.summary ?? null, command.details ?? null];
+}
+
+/** The entry a transaction just wrote, with its command as the row holds it (the args as JSON: a Date becomes a string). */
+function queuedStart(id: string, command: WorkflowStartCommand, argsJson: string): OutboxEntryRef {
+  const { workflowId, workflowType, taskQueue, summary, details } = command;
+  return { id, command: { kind: 'start', workflowId, workflowType, taskQueue, args: JSON.parse(argsJson) as unknown[], summary: summary ?? null, details: details ?? null } };
+}
+
 /**
  * Enqueues a workflow start. Idempotent by workflow id: enqueueing the same start again (a retried transaction, a
  * replayed create) returns the existing entry.
@@ -59,21 +73,14 @@ export async function enqueueWorkflowStart(tx: EntityManager, command: WorkflowS
   requireTransaction(tx, 'enqueueWorkflowStart');
   const connection = tx.getConnection();
   const context = tx.getTransactionContext();
-  // What Temporal gets is what the row holds: the args as JSON (a Date becomes its ISO string either way).
   const argsJson = JSON.stringify(command.args);
   const inserted = await connection.execute<Array<{ id: string }>>(
-    `insert into "workflow_outbox" ("id", "kind", "workflow_id", "workflow_type", "task_queue", "args", "summary", "details", "created_at")
-     values (?, 'start', ?, ?, ?, ?::jsonb, ?, ?, clock_timestamp())
-     on conflict ("workflow_id") where "kind" = 'start' do nothing
-     returning "id"`,
-    [randomUUID(), command.workflowId, command.workflowType, command.taskQueue, argsJson, command.summary ?? null, command.details ?? null],
+    `insert into ${START_COLUMNS} ${START_VALUES} on conflict ("workflow_id") where "kind" = 'start' do nothing returning "id"`,
+    startValues(command, argsJson),
     'all',
     context,
   );
-  if (inserted[0]) {
-    const { workflowId, workflowType, taskQueue, summary, details } = command;
-    return { id: inserted[0].id, command: { kind: 'start', workflowId, workflowType, taskQueue, args: JSON.parse(argsJson) as unknown[], summary: summary ?? null, details: details ?? null } };
-  }
+  if (inserted[0]) return queuedStart(inserted[0].id, command, argsJson);
   const [existing] = await connection.execute<Array<{ id: string }>>(
     `select "id" from "workflow_outbox" where "workflow_id" = ? and "kind" = 'start'`,
     [command.workflowId],
@@ -81,6 +88,30 @@ export async function enqueueWorkflowStart(tx: EntityManager, command: WorkflowS
     context,
   );
   return { id: existing!.id };
+}
+
+/** One INSERT as a query builder renders it (`em.createQueryBuilder(Entity).insert(data).toQuery()`). */
+export interface RowInsert {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/**
+ * Inserts a new row and enqueues the workflow start it causes in ONE statement (a data-modifying CTE): atomic without
+ * a transaction, and one round trip instead of BEGIN, two INSERTs and COMMIT, for a create whose only other write is
+ * that start (the hot create paths). Inside a transaction it joins it. The workflow id must be new (derived from the
+ * new row): an id already queued fails the whole statement (a unique violation), so the row is never left without its
+ * start.
+ */
+export async function insertWithWorkflowStart(em: EntityManager, row: RowInsert, command: WorkflowStartCommand): Promise<OutboxEntryRef> {
+  const argsJson = JSON.stringify(command.args);
+  const [inserted] = await em.getConnection().execute<Array<{ id: string }>>(
+    `with "new_row" as (${row.sql}) insert into ${START_COLUMNS} ${START_VALUES} returning "id"`,
+    [...row.params, ...startValues(command, argsJson)],
+    'all',
+    em.getTransactionContext(),
+  );
+  return queuedStart(inserted!.id, command, argsJson);
 }
 
 /** Enqueues a signal (delivered at least once; a workflow that has finished or never started does not get it). */

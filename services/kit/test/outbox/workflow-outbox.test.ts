@@ -11,6 +11,7 @@ import {
   createWorkflowOutbox,
   enqueueWorkflowSignal,
   enqueueWorkflowStart,
+  insertWithWorkflowStart,
   kitEntities,
   kitMigrations,
   migrateUp,
@@ -32,6 +33,8 @@ beforeAll(async () => {
   db = await createTestDatabase('kit_outbox');
   orm = await createOrm({ clientUrl: db.url, entities: kitEntities, migrations: kitMigrations });
   await migrateUp(orm);
+  // A table of our own for insertWithWorkflowStart's row.
+  await orm.em.getConnection().execute('create table "outbox_test_rows" ("id" uuid primary key, "name" text not null)');
   connection = await Connection.connect({ address: testTemporalAddress() });
   client = new Client({ connection });
 });
@@ -92,6 +95,47 @@ describe('enqueueWorkflowStart / enqueueWorkflowSignal', () => {
     expect(again).toEqual({ id: first.id });
     expect(first.command).toMatchObject({ kind: 'start', workflowId: command.workflowId, args: [{ n: 1 }] });
     expect(await entry(first.id)).toMatchObject({ kind: 'start', workflowId: command.workflowId, workflowType: command.workflowType, taskQueue, args: [{ n: 1 }], dispatchedAt: null, attempts: 0 });
+  });
+});
+
+describe('insertWithWorkflowStart', () => {
+  const rowInsert = (id: string, name = 'row') => ({ sql: 'insert into "outbox_test_rows" ("id", "name") values (?, ?)', params: [id, name] });
+  const rowCount = async (id: string) => Number((await orm.em.getConnection().execute<Array<{ n: string }>>('select count(*) as n from "outbox_test_rows" where "id" = ?', [id]))[0]!.n);
+  const queued = (workflowId: string) => orm.em.fork().count(WorkflowOutboxEntry, { workflowId });
+
+  it('writes the row and queues its start in one statement, without a transaction, and returns the command to dispatch', async () => {
+    const command = startCommand();
+    const id = randomUUID();
+    const ref = await insertWithWorkflowStart(orm.em.fork(), rowInsert(id), command);
+    expect(await rowCount(id)).toBe(1);
+    expect(ref.command).toEqual({ kind: 'start', workflowId: command.workflowId, workflowType: command.workflowType, taskQueue, args: [{ n: 1 }], summary: 'Outbox test', details: '- test' });
+    expect(await entry(ref.id)).toMatchObject({ kind: 'start', workflowId: command.workflowId, args: [{ n: 1 }], dispatchedAt: null });
+  });
+
+  it('both or neither: a row that cannot be written queues no start, and a start already queued leaves no row', async () => {
+    const taken = randomUUID();
+    await insertWithWorkflowStart(orm.em.fork(), rowInsert(taken), startCommand());
+    const second = startCommand();
+    await expect(insertWithWorkflowStart(orm.em.fork(), rowInsert(taken), second)).rejects.toThrow(/duplicate key/);
+    expect(await queued(second.workflowId)).toBe(0);
+
+    const command = startCommand();
+    await orm.em.fork().transactional((tx) => enqueueWorkflowStart(tx, command));
+    const orphan = randomUUID();
+    await expect(insertWithWorkflowStart(orm.em.fork(), rowInsert(orphan), command)).rejects.toThrow(/duplicate key/);
+    expect(await rowCount(orphan)).toBe(0);
+  });
+
+  it("joins the caller's transaction: a rollback leaves neither", async () => {
+    const command = startCommand();
+    const id = randomUUID();
+    await expect(
+      orm.em.fork().transactional(async (tx) => {
+        await insertWithWorkflowStart(tx, rowInsert(id), command);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect([await rowCount(id), await queued(command.workflowId)]).toEqual([0, 0]);
   });
 });
 

@@ -6,6 +6,7 @@
 // Revocation: the process that revokes a key forgets its entries at once (ApiKeyService.revoke); any other process
 // (another instance) keeps accepting it for at most the TTL, 5 seconds.
 import { sha256Hex } from '@tributary/kit';
+import { LRUCache } from 'lru-cache';
 import type { ApiKeyEnvironment } from './api-key.entity.js';
 
 export const VERIFIED_API_KEY_TTL_MS = 5_000;
@@ -20,71 +21,47 @@ export interface VerifiedApiKey {
 export interface VerifiedApiKeyCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
-  /** Milliseconds since the epoch; injected in tests. */
+  /** A millisecond clock (any origin); injected in tests. */
   now?: () => number;
 }
 
-/** A least-recently-used map with a time to live (a Map keeps insertion order: the first entry is the oldest). */
+/** Remembered verifications: lru-cache's least-recently-used map with a time to live and one fetch per key at a time. */
 export class VerifiedApiKeyCache {
-  private readonly entries = new Map<string, { key: VerifiedApiKey; until: number }>();
-  private readonly verifying = new Map<string, Promise<VerifiedApiKey>>();
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
+  private readonly entries: LRUCache<string, VerifiedApiKey, () => Promise<VerifiedApiKey>>;
 
   constructor(options: VerifiedApiKeyCacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? VERIFIED_API_KEY_TTL_MS;
-    this.maxEntries = options.maxEntries ?? VERIFIED_API_KEY_CACHE_SIZE;
-    this.now = options.now ?? Date.now;
+    const now = options.now;
+    this.entries = new LRUCache({
+      max: options.maxEntries ?? VERIFIED_API_KEY_CACHE_SIZE,
+      ttl: options.ttlMs ?? VERIFIED_API_KEY_TTL_MS,
+      ...(now ? { perf: { now } } : {}),
+      // Read the clock on every lookup (the default caches it for a millisecond behind a timer).
+      ttlResolution: 0,
+      // The verification to run on a miss travels as the fetch's context; a rejection is not stored.
+      fetchMethod: (_id, _stale, { context }) => context(),
+    });
   }
 
   get(publicKey: string, secretKey: string): VerifiedApiKey | undefined {
-    return this.lookup(entryId(publicKey, secretKey));
+    return this.entries.get(entryId(publicKey, secretKey));
   }
 
   /**
    * The pair's key from the cache, else from `verify` (remembered when it succeeds). Concurrent calls for one pair
    * share one `verify`: its result, or its rejection (the same pair gets the same answer).
    */
-  verifyOnce(publicKey: string, secretKey: string, verify: () => Promise<VerifiedApiKey>): Promise<VerifiedApiKey> {
-    const id = entryId(publicKey, secretKey);
-    const cached = this.lookup(id);
-    if (cached) return Promise.resolve(cached);
-    let pending = this.verifying.get(id);
-    if (!pending) {
-      pending = verify()
-        .then((key) => {
-          this.store(id, key);
-          return key;
-        })
-        .finally(() => this.verifying.delete(id));
-      this.verifying.set(id, pending);
-    }
-    return pending;
-  }
-
-  private lookup(id: string): VerifiedApiKey | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    this.entries.delete(id);
-    if (entry.until <= this.now()) return undefined;
-    this.entries.set(id, entry);
-    return entry.key;
+  async verifyOnce(publicKey: string, secretKey: string, verify: () => Promise<VerifiedApiKey>): Promise<VerifiedApiKey> {
+    return (await this.entries.fetch(entryId(publicKey, secretKey), { context: verify }))!;
   }
 
   remember(publicKey: string, secretKey: string, key: VerifiedApiKey): void {
-    this.store(entryId(publicKey, secretKey), key);
-  }
-
-  private store(id: string, key: VerifiedApiKey): void {
-    this.entries.delete(id);
-    this.entries.set(id, { key, until: this.now() + this.ttlMs });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(entryId(publicKey, secretKey), key);
   }
 
   /** Drops every entry of the key (called when it is revoked). */
   forget(apiKeyId: string): void {
-    for (const [id, entry] of this.entries) if (entry.key.apiKeyId === apiKeyId) this.entries.delete(id);
+    const ids = [...this.entries.entries()].filter(([, key]) => key.apiKeyId === apiKeyId).map(([id]) => id);
+    for (const id of ids) this.entries.delete(id);
   }
 
   get size(): number {

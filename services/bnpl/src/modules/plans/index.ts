@@ -5,6 +5,7 @@ export { PLAN_CATALOGUE, PLAN_IDS, MAX_PLAN_AMOUNT_CENTS, MIN_PLAN_AMOUNT_CENTS,
 export { addIntervals, installmentSchedule, isoDate, planFeeCents, type InstallmentSchedule, type ScheduledInstallment } from './installment-schedule.js';
 export { MerchantPlan, MerchantPlanSchema } from './merchant-plan.entity.js';
 export { MerchantPlanRepository } from './merchant-plan.repository.js';
+export { ENABLED_PLANS_CACHE_SIZE, ENABLED_PLANS_TTL_MS, EnabledPlansCache, type EnabledPlansCacheOptions } from './enabled-plans-cache.js';
 export { CURRENCY_CODE_PATTERN, SUPPORTED_CURRENCIES, isSupportedCurrency, type SupportedCurrency } from './supported-currencies.js';
 export { NO_PLAN_ENABLED_MESSAGE, amountNotCoveredMessage, anyPlanCovers, coveredRanges, financeableAmountProblem, type AmountRange } from './plan-coverage.js';
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BODY_NOT_AN_OBJECT_MESSAGE, NotFoundError, ValidationError, parseInput } from '@tributary/kit';
+import type { EnabledPlansCache } from './enabled-plans-cache.js';
 import { MerchantPlan } from './merchant-plan.entity.js';
 import { PLAN_CATALOGUE, isPlanId, planById, type InstallmentPlan } from './plan-catalogue.js';
 import { setPlanEnabledBody } from './plan.validation.js';
@@ -18,7 +19,11 @@ export interface PlanOverview {
 
 /** The installment plan domain of the dashboard: one path for REST and GraphQL. */
 export class PlanService {
-  constructor(private readonly em: EntityManager) {}
+  /** `enabledPlans`: the cache the widget-session create reads, cleared for the merchant after each switch. */
+  constructor(
+    private readonly em: EntityManager,
+    private readonly enabledPlans?: EnabledPlansCache,
+  ) {}
 
   async overview(merchantId: string): Promise<PlanOverview> {
     return { configured: await this.em.getRepository(MerchantPlan).configuredFor(merchantId), available: PLAN_CATALOGUE };
@@ -44,6 +49,7 @@ export class PlanService {
 
   private async switchPlan(merchantId: string, plan: InstallmentPlan, isEnabled: boolean): Promise<ConfiguredPlan> {
     await this.em.getRepository(MerchantPlan).setEnabled(merchantId, plan.id, isEnabled);
+    this.enabledPlans?.forget(merchantId);
     return { plan, isEnabled };
   }
 }

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   ConflictError,
   NotFoundError,
   ValidationError,
   enqueueWorkflowSignal,
-  enqueueWorkflowStart,
+  insertWithWorkflowStart,
   idempotencyFingerprint,
   idempotencyKeyReused,
   integerRangeMessage,
@@ -18,7 +19,7 @@ import {
 } from '@tributary/kit';
 import { WIDGET_SESSION_SIGNALS } from '@tributary/workflows';
 import { Merchant } from '../merchants/index.js';
-import { MerchantPlan } from '../plans/index.js';
+import { EnabledPlansCache } from '../plans/index.js';
 import { applyCancel, applyExpiry, isOpen } from './session-status-engine.js';
 import { SESSION_TOKEN_PATTERN, generateSessionToken } from './session-token.js';
 import { widgetSessionExpirySignal, widgetSessionExpiryStart } from './widget-session-expiry.commands.js';
@@ -47,6 +48,8 @@ export interface WidgetSessionServiceOptions {
   now?: () => Date;
   /** Session lifetime; WIDGET_SESSION_LIFETIME_MINUTES unless a test needs a session that expires in seconds. */
   lifetimeMs?: number;
+  /** The merchants' enabled plans for the create's amount check; share it with PlanService, which clears it on a switch. */
+  enabledPlans?: EnabledPlansCache;
 }
 
 /** What a payment link's page hands over to start a session (the payment-links module owns the link itself). */
@@ -82,6 +85,8 @@ interface Idempotency {
   fingerprint: string | null;
 }
 
+const NO_IDEMPOTENCY: Idempotency = { key: null, fingerprint: null };
+
 /**
  * The widget session domain: one path for REST and GraphQL (and the expiry workflow's activity). Merchant operations
  * see only the caller's own sessions in the caller's mode; anything else is the same NotFoundError.
@@ -90,6 +95,7 @@ export class WidgetSessionService {
   private readonly outbox: WorkflowOutbox | undefined;
   private readonly now: () => Date;
   private readonly lifetimeMs: number;
+  private readonly enabledPlans: EnabledPlansCache;
 
   constructor(
     private readonly em: EntityManager,
@@ -98,6 +104,7 @@ export class WidgetSessionService {
     this.outbox = options.outbox;
     this.now = options.now ?? (() => new Date());
     this.lifetimeMs = options.lifetimeMs ?? WIDGET_SESSION_LIFETIME_MINUTES * 60_000;
+    this.enabledPlans = options.enabledPlans ?? new EnabledPlansCache(em);
   }
 
   clock(): Date {
@@ -112,14 +119,14 @@ export class WidgetSessionService {
    */
   async create(creator: SessionCreator, body: unknown, options: { idempotencyKey?: unknown } = {}): Promise<WidgetSessionCreation> {
     const { key, fields } = parseIdempotencyKey(options.idempotencyKey);
-    const enabledPlans = await this.em.getRepository(MerchantPlan).enabledFor(creator.merchantId);
+    const enabledPlans = await this.enabledPlans.enabledFor(creator.merchantId);
     const input = validateNewWidgetSession(body, { livemode: creator.livemode, enabledPlans, fields });
-    const idempotency: Idempotency = { key: key ?? null, fingerprint: key === undefined ? null : sessionFingerprint(input, creator.livemode) };
+    if (key === undefined) return { session: await this.insertAndDispatch(creator, input, NO_IDEMPOTENCY), replayed: false };
+    const idempotency: Idempotency = { key, fingerprint: sessionFingerprint(input, creator.livemode) };
     return transactionWithAfterCommit<WidgetSessionCreation>(this.em, async (tx) => {
       const earlier = await this.earlierCreate(tx, creator, idempotency);
       if (earlier) return { result: { session: earlier, replayed: true } };
-      const session = await this.insert(tx, creator, input, idempotency);
-      const expiry = await enqueueWorkflowStart(tx, widgetSessionExpiryStart(session));
+      const { session, expiry } = await this.insert(tx, creator, input, idempotency);
       return { result: { session, replayed: false }, afterCommit: this.dispatch([expiry]) };
     });
   }
@@ -130,22 +137,18 @@ export class WidgetSessionService {
    * link is recorded on the session; its use is counted when checkout books the loan. Same expiry workflow as any
    * session.
    */
-  async createForPaymentLink(link: PaymentLinkSessionSource): Promise<WidgetSession> {
-    return transactionWithAfterCommit<WidgetSession>(this.em, async (tx) => {
-      const input: NewWidgetSession = {
-        amountCents: link.amountCents,
-        currency: link.currency,
-        orderReference: link.orderReference,
-        customerEmail: null,
-        customerPhone: null,
-        purchaseDescription: link.title,
-        successUrl: link.successUrl,
-        cancelUrl: link.cancelUrl,
-      };
-      const session = await this.insert(tx, { merchantId: link.merchantId, livemode: link.livemode }, input, { key: null, fingerprint: null }, link.paymentLinkId);
-      const expiry = await enqueueWorkflowStart(tx, widgetSessionExpiryStart(session));
-      return { result: session, afterCommit: this.dispatch([expiry]) };
-    });
+  createForPaymentLink(link: PaymentLinkSessionSource): Promise<WidgetSession> {
+    const input: NewWidgetSession = {
+      amountCents: link.amountCents,
+      currency: link.currency,
+      orderReference: link.orderReference,
+      customerEmail: null,
+      customerPhone: null,
+      purchaseDescription: link.title,
+      successUrl: link.successUrl,
+      cancelUrl: link.cancelUrl,
+    };
+    return this.insertAndDispatch({ merchantId: link.merchantId, livemode: link.livemode }, input, NO_IDEMPOTENCY, link.paymentLinkId);
   }
 
   /** The viewer's session by token (merchant loaded); another merchant's, another mode's, unknown or malformed: 404. */
@@ -217,13 +220,28 @@ export class WidgetSessionService {
     return earlier;
   }
 
-  private async insert(tx: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<WidgetSession> {
+  /**
+   * A create with nothing to look up first (no Idempotency-Key): the insert's one statement is atomic by itself, so it
+   * needs no transaction; the expiry start is dispatched once it has run.
+   */
+  private async insertAndDispatch(creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<WidgetSession> {
+    const { session, expiry } = await this.insert(this.em, creator, input, idempotency, paymentLinkId);
+    await this.dispatch([expiry])?.();
+    return session;
+  }
+
+  /**
+   * Writes a new `initialized` session and queues its expiry workflow's start in one statement (kit
+   * insertWithWorkflowStart: one round trip, both or neither), in `em`'s transaction if it has one.
+   */
+  private async insert(em: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<{ session: WidgetSession; expiry: OutboxEntryRef }> {
     const now = this.now();
-    const session = tx.create(WidgetSession, {
+    const row = {
+      id: randomUUID(),
       token: generateSessionToken(),
-      merchant: tx.getReference(Merchant, creator.merchantId),
+      merchant: em.getReference(Merchant, creator.merchantId),
       livemode: creator.livemode,
-      status: 'initialized',
+      status: 'initialized' as const,
       ...input,
       expiresAt: new Date(now.getTime() + this.lifetimeMs),
       authorizedAt: null,
@@ -233,9 +251,10 @@ export class WidgetSessionService {
       paymentLinkId,
       createdAt: now,
       updatedAt: now,
-    });
-    await tx.flush();
-    return session;
+    };
+    const session = em.create(WidgetSession, row, { persist: false });
+    const expiry = await insertWithWorkflowStart(em, em.createQueryBuilder(WidgetSession).insert(row).toQuery(), widgetSessionExpiryStart(session));
+    return { session, expiry };
   }
 
   private dispatch(entries: ReadonlyArray<OutboxEntryRef | undefined>): AfterCommit | undefined {
