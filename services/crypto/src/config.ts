@@ -1,7 +1,11 @@
 // The crypto service's environment: the kit's serviceEnv plus the key that encrypts webhook signing secrets at rest
 // (the kit's secrets env: SECRETS_ENCRYPTION_KEY, its dev fallback and its production rule) and the rate limits.
 import { requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
+import { networkFields, requireMainnetConfirmation } from './chain-network.js';
 import { rateLimitFields } from './rate-limits.js';
 
-/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts). */
-export const cryptoEnv = serviceEnv.extend({ ...secretsFields, ...rateLimitFields }).superRefine(requireSecretsKeyInProduction);
+/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts) + the chain network (chain-network.ts). */
+export const cryptoEnv = serviceEnv
+  .extend({ ...secretsFields, ...rateLimitFields, ...networkFields })
+  .superRefine(requireSecretsKeyInProduction)
+  .superRefine(requireMainnetConfirmation);

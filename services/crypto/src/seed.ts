@@ -4,7 +4,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import { Account, ApiKey, KEY_ID_PREFIX, SIGNING_SECRET_PREFIX, SigningSecretService, hashSecret } from './modules/accounts/index.js';
-import { saveAccountXpubs, testMnemonicAccountKeys } from './modules/receive-addresses/index.js';
+import { chainNetworkOf } from './chain-network.js';
+import { TEST_KEYS_ON_MAINNET_MESSAGE, saveAccountXpubs, testMnemonicAccountKeys } from './modules/receive-addresses/index.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Merchant';
 export const DEMO_KEY_ID = `${KEY_ID_PREFIX}${'DemoKey'.padEnd(24, '0')}`;
@@ -22,6 +23,9 @@ export interface CryptoDemoCredentials {
 
 export async function seedDemoData(em: EntityManager, env: NodeJS.ProcessEnv = process.env): Promise<CryptoDemoCredentials> {
   const box = secretBoxFor(loadConfig(secretsEnv, env));
+  const network = chainNetworkOf(env);
+  // The demo account is paid to a published test mnemonic's addresses: never on mainnet.
+  if (network === 'mainnet') throw new Error(`The demo data is for test networks only (CRYPTO_NETWORK=${network}). ${TEST_KEYS_ON_MAINNET_MESSAGE}`);
   return em.transactional(async (tx) => {
     let key = await tx.findOne(ApiKey, { keyId: DEMO_KEY_ID }, { populate: ['account'] });
     if (!key) {
@@ -41,7 +45,7 @@ export async function seedDemoData(em: EntityManager, env: NodeJS.ProcessEnv = p
       'select "asset" from "account_xpubs" where "account_id" = ?', [accountId], 'all', tx.getTransactionContext(),
     )).map((row) => row.asset));
     const missing = Object.fromEntries(Object.entries(testMnemonicAccountKeys(accountId)).filter(([asset]) => !configured.has(asset)));
-    if (Object.keys(missing).length > 0) await saveAccountXpubs(tx, accountId, missing);
+    if (Object.keys(missing).length > 0) await saveAccountXpubs(tx, network, accountId, missing);
     const signing = new SigningSecretService(tx, box);
     let current: string | null = null;
     try {

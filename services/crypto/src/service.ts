@@ -83,9 +83,9 @@ function domainServices(em: EntityManager, config: CryptoConfig, outbox: Workflo
   const events = createPaymentWebhookSink({ outbox });
   return {
     accounts: new AccountService(em),
-    paymentRequests: new PaymentRequestService(em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS, events, outbox }),
+    paymentRequests: new PaymentRequestService(em, { allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS, events, outbox, network: config.CRYPTO_NETWORK }),
     // Reads only here (GraphQL PaymentRequest.payments); payments are recorded by the operator command or a watcher.
-    payments: new PaymentService(em, { events, outbox }),
+    payments: new PaymentService(em, { events, outbox, network: config.CRYPTO_NETWORK }),
     webhookDeliveries: new WebhookDeliveryService(em, outbox),
   };
 }

@@ -14,27 +14,27 @@ describe('paymentUri (QR contents)', () => {
   const ltc = 'tltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh';
 
   it('BIP21 for bitcoin and litecoin with the outstanding amount in whole coins, plain decimal', () => {
-    expect(paymentUri({ chain: 'bitcoin', address: btc, amountOutstanding: '0.00050000' })).toBe(`bitcoin:${btc}?amount=0.0005`);
-    expect(paymentUri({ chain: 'bitcoin', address: btc, amountOutstanding: '21' })).toBe(`bitcoin:${btc}?amount=21`);
-    expect(paymentUri({ chain: 'bitcoin', address: btc, amountOutstanding: '0.00000001' })).toBe(`bitcoin:${btc}?amount=0.00000001`);
-    expect(paymentUri({ chain: 'litecoin', address: ltc, amountOutstanding: '1.25' })).toBe(`litecoin:${ltc}?amount=1.25`);
+    expect(paymentUri({ network: 'testnet', chain: 'bitcoin', address: btc, amountOutstanding: '0.00050000' })).toBe(`bitcoin:${btc}?amount=0.0005`);
+    expect(paymentUri({ network: 'testnet', chain: 'bitcoin', address: btc, amountOutstanding: '21' })).toBe(`bitcoin:${btc}?amount=21`);
+    expect(paymentUri({ network: 'testnet', chain: 'bitcoin', address: btc, amountOutstanding: '0.00000001' })).toBe(`bitcoin:${btc}?amount=0.00000001`);
+    expect(paymentUri({ network: 'testnet', chain: 'litecoin', address: ltc, amountOutstanding: '1.25' })).toBe(`litecoin:${ltc}?amount=1.25`);
   });
 
   it('EIP-681 for ethereum (Sepolia) and polygon (Amoy) with the chain id and the value as an integer in wei', () => {
-    expect(EVM_CHAIN_IDS).toEqual({ ethereum: 11155111, polygon: 80002 });
-    expect(paymentUri({ chain: 'ethereum', address: eth, amountOutstanding: '1.5' })).toBe(`ethereum:${eth}@11155111?value=1500000000000000000`);
-    expect(paymentUri({ chain: 'polygon', address: eth, amountOutstanding: '0.000000000000000001' })).toBe(`ethereum:${eth}@80002?value=1`);
+    expect(EVM_CHAIN_IDS).toEqual({ testnet: { ethereum: 11155111, polygon: 80002 }, regtest: { ethereum: 31337, polygon: 31338 }, mainnet: { ethereum: 1, polygon: 137 } });
+    expect(paymentUri({ network: 'testnet', chain: 'ethereum', address: eth, amountOutstanding: '1.5' })).toBe(`ethereum:${eth}@11155111?value=1500000000000000000`);
+    expect(paymentUri({ network: 'testnet', chain: 'polygon', address: eth, amountOutstanding: '0.000000000000000001' })).toBe(`ethereum:${eth}@80002?value=1`);
     // Beyond a double's 15-17 significant digits: exact.
-    expect(paymentUri({ chain: 'ethereum', address: eth, amountOutstanding: Amount.parse('123456789.123456789123456789') })).toBe(
+    expect(paymentUri({ network: 'testnet', chain: 'ethereum', address: eth, amountOutstanding: Amount.parse('123456789.123456789123456789') })).toBe(
       `ethereum:${eth}@11155111?value=123456789123456789123456789`,
     );
   });
 
   it('no amount on a donation link or when nothing is outstanding', () => {
-    expect(paymentUri({ chain: 'bitcoin', address: btc, amountOutstanding: null })).toBe(`bitcoin:${btc}`);
-    expect(paymentUri({ chain: 'litecoin', address: ltc, amountOutstanding: '0' })).toBe(`litecoin:${ltc}`);
-    expect(paymentUri({ chain: 'polygon', address: eth, amountOutstanding: null })).toBe(`ethereum:${eth}@80002`);
-    expect(paymentUri({ chain: 'ethereum', address: eth, amountOutstanding: '0' })).toBe(`ethereum:${eth}@11155111`);
+    expect(paymentUri({ network: 'testnet', chain: 'bitcoin', address: btc, amountOutstanding: null })).toBe(`bitcoin:${btc}`);
+    expect(paymentUri({ network: 'testnet', chain: 'litecoin', address: ltc, amountOutstanding: '0' })).toBe(`litecoin:${ltc}`);
+    expect(paymentUri({ network: 'testnet', chain: 'polygon', address: eth, amountOutstanding: null })).toBe(`ethereum:${eth}@80002`);
+    expect(paymentUri({ network: 'testnet', chain: 'ethereum', address: eth, amountOutstanding: '0' })).toBe(`ethereum:${eth}@11155111`);
   });
 });
 

@@ -29,8 +29,8 @@ describe(MIGRATION, () => {
     const expiresAt = new Date(Date.now() + 3_600_000);
     const insert = (slug: string, type: string, status: string, amount: string | null, deadline: Date | null) =>
       sql(
-        `insert into payment_requests (slug, account_id, asset_id, type, status, title, chain, address, address_index, amount_requested, amount_paid, expires_at, created_at, updated_at)
-         values (?, ?, 1, ?, ?, 'Order', 'bitcoin', ?, 0, ?, 0, ?, now(), now())`,
+        `insert into payment_requests (slug, account_id, asset_id, type, status, title, chain, network, address, address_index, amount_requested, amount_paid, expires_at, created_at, updated_at)
+         values (?, ?, 1, ?, ?, 'Order', 'bitcoin', 'testnet', ?, 0, ?, 0, ?, now(), now())`,
         [slug, accountId, type, status, `tb1q${slug.toLowerCase()}`, amount, deadline],
       );
     await insert('OpenInvoice00000000000001', 'invoice', 'pending', '0.50000000', expiresAt);

@@ -84,7 +84,7 @@ describe('POST /api/merchant/v1/payment-requests', () => {
     expect(res.location).toMatch(/^\/api\/merchant\/v1\/payment-requests\/\d+$/);
     const stored = await h.orm.em.fork().findOneOrFail(PaymentRequest, { id: idFrom(res.location) });
     expect(stored.slug).toBe(object.id);
-    expect(stored.address).toBe(deriveReceiveAddress('BTC', testMnemonicAccountKeys(merchant.accountId).BTC, stored.addressIndex));
+    expect(stored.address).toBe(deriveReceiveAddress('testnet', 'BTC', testMnemonicAccountKeys(merchant.accountId).BTC, stored.addressIndex));
   });
 
   it('defaults: type invoice, ttl 60 minutes, optional fields null', async () => {
@@ -120,7 +120,7 @@ describe('receive addresses across accounts', () => {
     for (const row of rows) {
       expect({ chain: row.chain, conflict: row.addressConflict }).toEqual({ chain: row.asset.chain, conflict: false });
       // Derived from the key of the account that made it (its own test keys), never another account's.
-      expect(row.address).toBe(deriveReceiveAddress(row.asset.code, testMnemonicAccountKeys(row.account.id)[row.asset.code], row.addressIndex));
+      expect(row.address).toBe(deriveReceiveAddress('testnet', row.asset.code, testMnemonicAccountKeys(row.account.id)[row.asset.code], row.addressIndex));
     }
   });
 });

@@ -74,7 +74,7 @@ describe('saving receive keys', () => {
   it('stores validated keys per asset and lists them', async () => {
     const accountId = await createAccount('keys');
     const mine = ownKeys(accountId);
-    await saveAccountXpubs(orm.em.fork(), accountId, mine);
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, mine);
     expect(await accountXpubs(orm.em.fork(), accountId)).toEqual({ BTC: mine.BTC, ETH: mine.ETH, LTC: mine.LTC, MATIC: mine.MATIC });
     const rows = await orm.em.fork().find(AccountXpub, { account: accountId });
     expect(rows.map((row) => row.nextIndex)).toEqual([0, 0, 0, 0]);
@@ -82,10 +82,10 @@ describe('saving receive keys', () => {
 
   it('refuses invalid keys and unknown assets with a ValidationError naming each field; nothing is stored', async () => {
     const accountId = await createAccount('bad keys');
-    const attempt = saveAccountXpubs(orm.em.fork(), accountId, { BTC: keys.ETH, ETH: keys.ETH, DOGE: keys.BTC } as never);
+    const attempt = saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { BTC: keys.ETH, ETH: keys.ETH, DOGE: keys.BTC } as never);
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
     try {
-      validateAccountXpubs({ BTC: keys.ETH, ETH: keys.ETH, DOGE: keys.BTC });
+      validateAccountXpubs('testnet', { BTC: keys.ETH, ETH: keys.ETH, DOGE: keys.BTC });
       throw new Error('expected a refusal');
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationError);
@@ -100,11 +100,11 @@ describe('saving receive keys', () => {
 
   it('replacing a key keeps the cursor, so an index is never handed out twice', async () => {
     const accountId = await createAccount('replace');
-    await saveAccountXpubs(orm.em.fork(), accountId, { ETH: ownKeys(accountId).ETH });
-    await allocateReceiveAddress(orm.em.fork(), accountId, 'ETH');
-    await allocateReceiveAddress(orm.em.fork(), accountId, 'ETH');
-    await saveAccountXpubs(orm.em.fork(), accountId, { ETH: ownKeys(accountId).ETH });
-    expect((await allocateReceiveAddress(orm.em.fork(), accountId, 'ETH')).index).toBe(2);
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { ETH: ownKeys(accountId).ETH });
+    await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'ETH');
+    await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'ETH');
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { ETH: ownKeys(accountId).ETH });
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'ETH')).index).toBe(2);
   });
 });
 
@@ -112,50 +112,50 @@ describe('allocateReceiveAddress', () => {
   it('hands out 0, 1, 2 … per (account, asset) with the derived address', async () => {
     const a = await createAccount('sequential a');
     const b = await createAccount('sequential b');
-    await saveAccountXpubs(orm.em.fork(), a, keys);
-    await saveAccountXpubs(orm.em.fork(), b, { BTC: ownKeys(b).BTC });
-    expect(await allocateReceiveAddress(orm.em.fork(), a, 'BTC')).toEqual({ asset: 'BTC', index: 0, address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl' });
-    expect(await allocateReceiveAddress(orm.em.fork(), a, 'BTC')).toEqual({ asset: 'BTC', index: 1, address: 'tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97' });
-    expect(await allocateReceiveAddress(orm.em.fork(), a, 'ETH')).toEqual({ asset: 'ETH', index: 0, address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' });
-    expect(await allocateReceiveAddress(orm.em.fork(), a, 'MATIC')).toEqual({ asset: 'MATIC', index: 0, address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' });
-    expect(await allocateReceiveAddress(orm.em.fork(), a, 'LTC')).toEqual({ asset: 'LTC', index: 0, address: deriveReceiveAddress('LTC', keys.LTC, 0) });
-    expect((await allocateReceiveAddress(orm.em.fork(), b, 'BTC')).index).toBe(0);
-    expect((await allocateReceiveAddress(orm.em.fork(), a, 'BTC')).index).toBe(2);
+    await saveAccountXpubs(orm.em.fork(), 'testnet', a, keys);
+    await saveAccountXpubs(orm.em.fork(), 'testnet', b, { BTC: ownKeys(b).BTC });
+    expect(await allocateReceiveAddress(orm.em.fork(), 'testnet', a, 'BTC')).toEqual({ asset: 'BTC', index: 0, address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl' });
+    expect(await allocateReceiveAddress(orm.em.fork(), 'testnet', a, 'BTC')).toEqual({ asset: 'BTC', index: 1, address: 'tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97' });
+    expect(await allocateReceiveAddress(orm.em.fork(), 'testnet', a, 'ETH')).toEqual({ asset: 'ETH', index: 0, address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' });
+    expect(await allocateReceiveAddress(orm.em.fork(), 'testnet', a, 'MATIC')).toEqual({ asset: 'MATIC', index: 0, address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' });
+    expect(await allocateReceiveAddress(orm.em.fork(), 'testnet', a, 'LTC')).toEqual({ asset: 'LTC', index: 0, address: deriveReceiveAddress('testnet', 'LTC', keys.LTC, 0) });
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', b, 'BTC')).index).toBe(0);
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', a, 'BTC')).index).toBe(2);
   });
 
   it('refuses an asset without a key for the account (422 business rule naming asset_id)', async () => {
     const accountId = await createAccount('btc only');
-    await saveAccountXpubs(orm.em.fork(), accountId, { BTC: ownKeys(accountId).BTC });
-    const attempt = allocateReceiveAddress(orm.em.fork(), accountId, 'LTC');
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { BTC: ownKeys(accountId).BTC });
+    const attempt = allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'LTC');
     await expect(attempt).rejects.toBeInstanceOf(BusinessRuleError);
-    await expect(allocateReceiveAddress(orm.em.fork(), accountId, 'LTC')).rejects.toMatchObject({ fields: { asset_id: ['LTC is not available for this account.'] } });
-    await expect(allocateReceiveAddress(orm.em.fork(), 999_999, 'BTC')).rejects.toBeInstanceOf(BusinessRuleError);
+    await expect(allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'LTC')).rejects.toMatchObject({ fields: { asset_id: ['LTC is not available for this account.'] } });
+    await expect(allocateReceiveAddress(orm.em.fork(), 'testnet', 999_999, 'BTC')).rejects.toBeInstanceOf(BusinessRuleError);
   });
 
   it('inside the caller transaction: a rollback gives the index back, a commit consumes it', async () => {
     const accountId = await createAccount('transactional');
-    await saveAccountXpubs(orm.em.fork(), accountId, { BTC: ownKeys(accountId).BTC });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { BTC: ownKeys(accountId).BTC });
     await expect(
       orm.em.fork().transactional(async (tx) => {
-        expect((await allocateReceiveAddress(tx, accountId, 'BTC')).index).toBe(0);
+        expect((await allocateReceiveAddress(tx, 'testnet', accountId, 'BTC')).index).toBe(0);
         throw new Error('payment request insert failed');
       }),
     ).rejects.toThrow('payment request insert failed');
-    const committed = await orm.em.fork().transactional((tx) => allocateReceiveAddress(tx, accountId, 'BTC'));
+    const committed = await orm.em.fork().transactional((tx) => allocateReceiveAddress(tx, 'testnet', accountId, 'BTC'));
     expect(committed.index).toBe(0);
-    expect((await allocateReceiveAddress(orm.em.fork(), accountId, 'BTC')).index).toBe(1);
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'BTC')).index).toBe(1);
   });
 
   it('50 concurrent allocations on separate EntityManagers and connections never share an index', async () => {
     const accountId = await createAccount('concurrent');
     const mine = ownKeys(accountId);
-    await saveAccountXpubs(orm.em.fork(), accountId, { ETH: mine.ETH, BTC: mine.BTC });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { ETH: mine.ETH, BTC: mine.BTC });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         // Each allocation in its own transaction on its own pooled connection, across two ORMs, holding the row
         // lock a little while (as a payment-request insert would) so the others really queue on it.
         (i % 2 === 0 ? orm : otherOrm).em.fork().transactional(async (tx) => {
-          const allocated = await allocateReceiveAddress(tx, accountId, 'ETH');
+          const allocated = await allocateReceiveAddress(tx, 'testnet', accountId, 'ETH');
           await sleep(i % 5);
           return allocated;
         }),
@@ -164,33 +164,33 @@ describe('allocateReceiveAddress', () => {
     const indices = results.map((r) => r.index).sort((x, y) => x - y);
     expect(indices).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(new Set(results.map((r) => r.address)).size).toBe(50);
-    for (const r of results) expect(r.address).toBe(deriveReceiveAddress('ETH', mine.ETH, r.index));
+    for (const r of results) expect(r.address).toBe(deriveReceiveAddress('testnet', 'ETH', mine.ETH, r.index));
     const row = await orm.em.fork().findOneOrFail(AccountXpub, { account: accountId, asset: 'ETH' });
     expect(row.nextIndex).toBe(50);
     // The other asset's cursor is untouched.
-    expect((await allocateReceiveAddress(orm.em.fork(), accountId, 'BTC')).index).toBe(0);
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'BTC')).index).toBe(0);
   });
 
   it('50 concurrent autocommit allocations (no caller transaction) are distinct too', async () => {
     const accountId = await createAccount('concurrent autocommit');
-    await saveAccountXpubs(orm.em.fork(), accountId, { LTC: ownKeys(accountId).LTC });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { LTC: ownKeys(accountId).LTC });
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => allocateReceiveAddress((i % 2 === 0 ? orm : otherOrm).em.fork(), accountId, 'LTC')),
+      Array.from({ length: 50 }, (_, i) => allocateReceiveAddress((i % 2 === 0 ? orm : otherOrm).em.fork(), 'testnet', accountId, 'LTC')),
     );
     expect(results.map((r) => r.index).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 
   it('stops at the last non-hardened index instead of deriving a hardened one', async () => {
     const accountId = await createAccount('exhausted');
-    await saveAccountXpubs(orm.em.fork(), accountId, { BTC: ownKeys(accountId).BTC });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { BTC: ownKeys(accountId).BTC });
     await orm.em.fork().nativeUpdate(AccountXpub, { account: accountId, asset: 'BTC' }, { nextIndex: MAX_RECEIVE_INDEX });
-    expect((await allocateReceiveAddress(orm.em.fork(), accountId, 'BTC')).index).toBe(MAX_RECEIVE_INDEX);
-    await expect(allocateReceiveAddress(orm.em.fork(), accountId, 'BTC')).rejects.toBeInstanceOf(BusinessRuleError);
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'BTC')).index).toBe(MAX_RECEIVE_INDEX);
+    await expect(allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'BTC')).rejects.toBeInstanceOf(BusinessRuleError);
   });
 
   it('deleting the account deletes its keys', async () => {
     const accountId = await createAccount('deleted');
-    await saveAccountXpubs(orm.em.fork(), accountId, ownKeys(accountId));
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, ownKeys(accountId));
     await orm.em.fork().nativeDelete(Account, { id: accountId });
     expect(await orm.em.fork().count(AccountXpub, { account: accountId })).toBe(0);
     expect(await orm.em.fork().count(ReceiveKeyOwner, { account: accountId })).toBe(0);
@@ -200,17 +200,17 @@ describe('allocateReceiveAddress', () => {
     const accountId = await createAccount('legacy neighbour');
     const legacyOwner = await createAccount('legacy owner');
     const btc = ownKeys(accountId).BTC;
-    await saveAccountXpubs(orm.em.fork(), accountId, { BTC: btc, LTC: btc });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { BTC: btc, LTC: btc });
     // A request of another account at index 0 of this key on bitcoin, as two accounts sharing a key used to leave.
     await orm.em.getConnection().execute(
-      `insert into "payment_requests" ("slug", "account_id", "asset_id", "type", "status", "title", "chain", "address", "address_index", "amount_paid", "created_at", "updated_at")
-       values ('legacyneighbour000000000', ?, 1, 'donation', 'pending', 'legacy', 'bitcoin', ?, 0, 0, now(), now())`,
-      [legacyOwner, deriveReceiveAddress('BTC', btc, 0)],
+      `insert into "payment_requests" ("slug", "account_id", "asset_id", "type", "status", "title", "chain", "network", "address", "address_index", "amount_paid", "created_at", "updated_at")
+       values ('legacyneighbour000000000', ?, 1, 'donation', 'pending', 'legacy', 'bitcoin', 'testnet', ?, 0, 0, now(), now())`,
+      [legacyOwner, deriveReceiveAddress('testnet', 'BTC', btc, 0)],
     );
-    expect(await allocateReceiveAddress(orm.em.fork(), accountId, 'BTC')).toEqual({ asset: 'BTC', index: 1, address: deriveReceiveAddress('BTC', btc, 1) });
-    expect((await allocateReceiveAddress(orm.em.fork(), accountId, 'BTC')).index).toBe(2);
+    expect(await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'BTC')).toEqual({ asset: 'BTC', index: 1, address: deriveReceiveAddress('testnet', 'BTC', btc, 1) });
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'BTC')).index).toBe(2);
     // Only that chain: litecoin's index 0 is free.
-    expect((await allocateReceiveAddress(orm.em.fork(), accountId, 'LTC')).index).toBe(0);
+    expect((await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'LTC')).index).toBe(0);
   });
 });
 
@@ -221,7 +221,7 @@ describe('key ownership: an extended public key belongs to one account', () => {
     const first = await createAccount('first holder');
     const second = await createAccount('second holder');
     const mine = ownKeys(first);
-    await saveAccountXpubs(orm.em.fork(), first, { BTC: mine.BTC, ETH: mine.ETH });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', first, { BTC: mine.BTC, ETH: mine.ETH });
     for (const attempt of [
       { BTC: mine.BTC },
       { BTC: withVersion(mine.BTC, XPUB_VERSIONS.tpub) },
@@ -230,7 +230,7 @@ describe('key ownership: an extended public key belongs to one account', () => {
     ] as Array<Record<string, string>>) {
       const [asset] = Object.keys(attempt).filter((code) => code !== 'ETH');
       try {
-        await saveAccountXpubs(orm.em.fork(), second, attempt);
+        await saveAccountXpubs(orm.em.fork(), 'testnet', second, attempt);
         throw new Error('expected a refusal');
       } catch (error) {
         expect(error).toBeInstanceOf(ValidationError);
@@ -247,10 +247,10 @@ describe('key ownership: an extended public key belongs to one account', () => {
   it('one account may use its key for BTC and LTC (BIP84 coin 1) and for ETH and MATIC (coin 60)', async () => {
     const accountId = await createAccount('one key, two assets');
     const mine = ownKeys(accountId);
-    await saveAccountXpubs(orm.em.fork(), accountId, { BTC: mine.BTC, LTC: withVersion(mine.BTC, XPUB_VERSIONS.ttub), ETH: mine.ETH, MATIC: mine.ETH });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { BTC: mine.BTC, LTC: withVersion(mine.BTC, XPUB_VERSIONS.ttub), ETH: mine.ETH, MATIC: mine.ETH });
     expect(await ownersOf(accountId)).toBe(2);
-    const btc = await allocateReceiveAddress(orm.em.fork(), accountId, 'BTC');
-    const ltc = await allocateReceiveAddress(orm.em.fork(), accountId, 'LTC');
+    const btc = await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'BTC');
+    const ltc = await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'LTC');
     expect([btc.index, ltc.index]).toEqual([0, 0]);
     expect(btc.address).toMatch(/^tb1q/);
     expect(ltc.address).toMatch(/^tltc1q/);
@@ -260,20 +260,20 @@ describe('key ownership: an extended public key belongs to one account', () => {
     const accountId = await createAccount('replaced');
     const other = await createAccount('late comer');
     const old = ownKeys(accountId).ETH;
-    await saveAccountXpubs(orm.em.fork(), accountId, { ETH: old });
-    await allocateReceiveAddress(orm.em.fork(), accountId, 'ETH');
-    await saveAccountXpubs(orm.em.fork(), accountId, { ETH: ownKeys(other).ETH });
-    await expect(saveAccountXpubs(orm.em.fork(), other, { ETH: old })).rejects.toBeInstanceOf(ValidationError);
-    await saveAccountXpubs(orm.em.fork(), accountId, { ETH: old });
-    expect(await allocateReceiveAddress(orm.em.fork(), accountId, 'ETH')).toEqual({ asset: 'ETH', index: 1, address: deriveReceiveAddress('ETH', old, 1) });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { ETH: old });
+    await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'ETH');
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { ETH: ownKeys(other).ETH });
+    await expect(saveAccountXpubs(orm.em.fork(), 'testnet', other, { ETH: old })).rejects.toBeInstanceOf(ValidationError);
+    await saveAccountXpubs(orm.em.fork(), 'testnet', accountId, { ETH: old });
+    expect(await allocateReceiveAddress(orm.em.fork(), 'testnet', accountId, 'ETH')).toEqual({ asset: 'ETH', index: 1, address: deriveReceiveAddress('testnet', 'ETH', old, 1) });
   });
 
   it('a refusal inside the caller\'s transaction rolls back with it', async () => {
     const owner = await createAccount('owner');
-    await saveAccountXpubs(orm.em.fork(), owner, { BTC: ownKeys(owner).BTC });
+    await saveAccountXpubs(orm.em.fork(), 'testnet', owner, { BTC: ownKeys(owner).BTC });
     const other = await createAccount('mixed');
     await expect(
-      orm.em.fork().transactional((tx) => saveAccountXpubs(tx, other, { ETH: ownKeys(other).ETH, BTC: ownKeys(owner).BTC })),
+      orm.em.fork().transactional((tx) => saveAccountXpubs(tx, 'testnet', other, { ETH: ownKeys(other).ETH, BTC: ownKeys(owner).BTC })),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(await accountXpubs(orm.em.fork(), other)).toEqual({});
     expect(await ownersOf(other)).toBe(0);
@@ -283,7 +283,7 @@ describe('key ownership: an extended public key belongs to one account', () => {
     const contested = ownKeys(await createAccount('key source')).MATIC;
     const claimants = await Promise.all(Array.from({ length: 6 }, (_, i) => createAccount(`claimant ${i}`)));
     const outcomes = await Promise.allSettled(
-      claimants.map((accountId, i) => saveAccountXpubs((i % 2 === 0 ? orm : otherOrm).em.fork(), accountId, { MATIC: contested })),
+      claimants.map((accountId, i) => saveAccountXpubs((i % 2 === 0 ? orm : otherOrm).em.fork(), 'testnet', accountId, { MATIC: contested })),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ValidationError);

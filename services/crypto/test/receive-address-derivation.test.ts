@@ -60,7 +60,7 @@ const manualEthLower = (publicKey: Uint8Array): string =>
 
 describe('BIP32 test vector 1: public derivation from an account-level xpub', () => {
   it('accepts m/0H/1/2H (depth 3, hardened) and derives its published public children', () => {
-    const account = parseAccountXpub('ETH', BIP32_V1.m_0h_1_2h);
+    const account = parseAccountXpub('testnet', 'ETH', BIP32_V1.m_0h_1_2h);
     expect(account.privateKey).toBeNull();
     expect(account.depth).toBe(3);
     const child = account.deriveChild(2);
@@ -69,8 +69,8 @@ describe('BIP32 test vector 1: public derivation from an account-level xpub', ()
   });
 
   it('refuses the master key (depth 0) and the private key of the same node', () => {
-    expect(() => parseAccountXpub('ETH', BIP32_V1.master)).toThrow('depth 0; an account-level key (depth 3');
-    expect(() => parseAccountXpub('ETH', BIP32_V1.xprv_m_0h_1_2h)).toThrow(/extended PRIVATE key \(xprv\); the service never holds private keys/);
+    expect(() => parseAccountXpub('testnet', 'ETH', BIP32_V1.master)).toThrow('depth 0; an account-level key (depth 3');
+    expect(() => parseAccountXpub('testnet', 'ETH', BIP32_V1.xprv_m_0h_1_2h)).toThrow(/extended PRIVATE key \(xprv\); the service never holds private keys/);
   });
 });
 
@@ -90,18 +90,52 @@ describe('BIP84 test vectors (mainnet zpub) and the same key on testnet', () => 
 
   it('the service derivation (accepting a parsed key) yields the same witness programs under the testnet HRP', () => {
     for (const [index, expected] of [BIP84.receive0.address, BIP84.receive1.address].entries()) {
-      const testnet = deriveReceiveAddress('BTC', account, index);
+      const testnet = deriveReceiveAddress('testnet', 'BTC', account, index);
       expect(testnet.startsWith('tb1q')).toBe(true);
       expect(bech32.decode(testnet as `${string}1${string}`).words).toEqual(bech32.decode(expected as `${string}1${string}`).words);
-      const litecoin = deriveReceiveAddress('LTC', account, index);
+      const litecoin = deriveReceiveAddress('testnet', 'LTC', account, index);
       expect(litecoin.startsWith('tltc1q')).toBe(true);
       expect(bech32.decode(litecoin as `${string}1${string}`).words).toEqual(bech32.decode(expected as `${string}1${string}`).words);
     }
   });
 
   it('refuses the mainnet zpub as a BTC or LTC receive key', () => {
-    expect(() => parseAccountXpub('BTC', BIP84.zpub)).toThrow('BTC: zpub keys are not accepted (mainnet; this deployment uses the test network)');
-    expect(() => parseAccountXpub('LTC', BIP84.zpub)).toThrow(InvalidXpubError);
+    expect(() => parseAccountXpub('testnet', 'BTC', BIP84.zpub)).toThrow('BTC: zpub keys are not accepted (mainnet; this gateway runs on testnet)');
+    expect(() => parseAccountXpub('testnet', 'LTC', BIP84.zpub)).toThrow(InvalidXpubError);
+  });
+});
+
+describe('CRYPTO_NETWORK: the same derivation under each network\'s scheme', () => {
+  it('mainnet takes the published BIP84 zpub and gives its published addresses (BIP84 vectors); a test key is refused', () => {
+    expect(deriveReceiveAddress('mainnet', 'BTC', BIP84.zpub, 0)).toBe(BIP84.receive0.address);
+    expect(deriveReceiveAddress('mainnet', 'BTC', BIP84.zpub, 1)).toBe(BIP84.receive1.address);
+    expect(accountKeyPath('mainnet', 'BTC', 0)).toBe("m/84'/0'/0'");
+    expect(accountKeyPath('mainnet', 'LTC', 0)).toBe("m/84'/2'/0'");
+    expect(accountKeyPath('mainnet', 'ETH', 0)).toBe("m/44'/60'/0'");
+    const testKey = testMnemonicAccountKeys(1).BTC;
+    expect(() => parseAccountXpub('mainnet', 'BTC', testKey)).toThrow('BTC: vpub keys are not accepted (a test-network key; this gateway runs on mainnet)');
+    expect(() => parseAccountXpub('mainnet', 'LTC', withVersion(testKey, XPUB_VERSIONS.tpub))).toThrow('(a test-network key; this gateway runs on mainnet)');
+  });
+
+  it('litecoin mainnet: ltc1 addresses from the key at m/84\'/2\'/0\' (checked by private derivation and a hand-built bech32)', () => {
+    const node = HDKey.fromMasterSeed(seed).derive("m/84'/2'/0'");
+    const zpub = withVersion(node.publicExtendedKey, XPUB_VERSIONS.zpub);
+    const address = deriveReceiveAddress('mainnet', 'LTC', zpub, 0);
+    expect(address).toBe(manualP2wpkh('ltc', publicKeyAt("m/84'/2'/0'/0/0")));
+    expect(address.startsWith('ltc1q')).toBe(true);
+  });
+
+  it('regtest keeps the test keys and gives bcrt1/rltc1 addresses of the same witness programs; EVM addresses are the same on every network', () => {
+    const keys = testMnemonicAccountKeys(1);
+    for (const index of [0, 7]) {
+      const program = publicKeyAt(`m/84'/1'/1'/0/${index}`);
+      expect(deriveReceiveAddress('regtest', 'BTC', keys.BTC, index)).toBe(manualP2wpkh('bcrt', program));
+      expect(deriveReceiveAddress('regtest', 'LTC', keys.LTC, index)).toBe(manualP2wpkh('rltc', program));
+      expect(deriveReceiveAddress('testnet', 'BTC', keys.BTC, index)).toBe(manualP2wpkh('tb', program));
+      for (const network of ['testnet', 'regtest', 'mainnet'] as const) {
+        expect(deriveReceiveAddress(network, 'ETH', keys.ETH, index)).toBe(toChecksumAddress(manualEthLower(publicKeyAt(`m/44'/60'/1'/0/${index}`))));
+      }
+    }
   });
 });
 
@@ -116,7 +150,7 @@ describe('the fixed test mnemonic ("abandon … about", a public test vector)', 
     expect(keys.ETH).toMatch(/^xpub/);
     expect(keys.MATIC).toBe(keys.ETH);
     for (const asset of RECEIVE_ASSETS) {
-      const key = parseAccountXpub(asset, keys[asset]);
+      const key = parseAccountXpub('testnet', asset, keys[asset]);
       expect(key.privateKey).toBeNull();
       expect(key.depth).toBe(3);
     }
@@ -126,41 +160,41 @@ describe('the fixed test mnemonic ("abandon … about", a public test vector)', 
   });
 
   it("ETH m/44'/60'/0'/0/0 is the published 0x9858EfFD232B4033E47d90003D41EC34EcaEda94; MATIC shares the scheme", () => {
-    expect(receivePath('ETH', 0)).toBe("m/44'/60'/0'/0/0");
-    expect(deriveReceiveAddress('ETH', keys.ETH, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
-    expect(deriveReceiveAddress('MATIC', keys.MATIC, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(receivePath('testnet', 'ETH', 0)).toBe("m/44'/60'/0'/0/0");
+    expect(deriveReceiveAddress('testnet', 'ETH', keys.ETH, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(deriveReceiveAddress('testnet', 'MATIC', keys.MATIC, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
   });
 
   it("BTC testnet m/84'/1'/0'/0/i: tb1q6rz28… / tb1qd7spv… and equal to the independent private-derivation path", () => {
-    expect(receivePath('BTC', 0)).toBe("m/84'/1'/0'/0/0");
-    expect(deriveReceiveAddress('BTC', keys.BTC, 0)).toBe('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
-    expect(deriveReceiveAddress('BTC', keys.BTC, 1)).toBe('tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97');
+    expect(receivePath('testnet', 'BTC', 0)).toBe("m/84'/1'/0'/0/0");
+    expect(deriveReceiveAddress('testnet', 'BTC', keys.BTC, 0)).toBe('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
+    expect(deriveReceiveAddress('testnet', 'BTC', keys.BTC, 1)).toBe('tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97');
   });
 
   it('every asset agrees with the independent path for a spread of indices', () => {
     for (const index of [0, 1, 2, 19, 20, 1000, MAX_RECEIVE_INDEX]) {
       const btcPub = publicKeyAt(`m/84'/1'/0'/0/${index}`);
       const ethPub = publicKeyAt(`m/44'/60'/0'/0/${index}`);
-      expect(deriveReceiveAddress('BTC', keys.BTC, index)).toBe(manualP2wpkh('tb', btcPub));
-      expect(deriveReceiveAddress('LTC', keys.LTC, index)).toBe(manualP2wpkh('tltc', btcPub));
-      const eth = deriveReceiveAddress('ETH', keys.ETH, index);
+      expect(deriveReceiveAddress('testnet', 'BTC', keys.BTC, index)).toBe(manualP2wpkh('tb', btcPub));
+      expect(deriveReceiveAddress('testnet', 'LTC', keys.LTC, index)).toBe(manualP2wpkh('tltc', btcPub));
+      const eth = deriveReceiveAddress('testnet', 'ETH', keys.ETH, index);
       expect(eth.toLowerCase()).toBe(manualEthLower(ethPub));
       expect(eth).toMatch(/^0x[0-9a-fA-F]{40}$/);
-      expect(deriveReceiveAddress('MATIC', keys.MATIC, index)).toBe(eth);
+      expect(deriveReceiveAddress('testnet', 'MATIC', keys.MATIC, index)).toBe(eth);
     }
   });
 
   it('LTC testnet addresses use the tltc HRP', () => {
-    const address = deriveReceiveAddress('LTC', keys.LTC, 0);
+    const address = deriveReceiveAddress('testnet', 'LTC', keys.LTC, 0);
     expect(address).toBe('tltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9pesrjxk');
     expect(bech32.decode(address as `${string}1${string}`).prefix).toBe('tltc');
   });
 
   it('indices are distinct addresses; out-of-range indices are refused', () => {
-    const addresses = new Set(Array.from({ length: 25 }, (_, i) => deriveReceiveAddress('BTC', keys.BTC, i)));
+    const addresses = new Set(Array.from({ length: 25 }, (_, i) => deriveReceiveAddress('testnet', 'BTC', keys.BTC, i)));
     expect(addresses.size).toBe(25);
     for (const bad of [-1, 1.5, MAX_RECEIVE_INDEX + 1, Number.NaN]) {
-      expect(() => deriveReceiveAddress('ETH', keys.ETH, bad)).toThrow(RangeError);
+      expect(() => deriveReceiveAddress('testnet', 'ETH', keys.ETH, bad)).toThrow(RangeError);
     }
   });
 });
@@ -169,43 +203,43 @@ describe("the development fallback: account n' of the test mnemonic for the acco
   it("derives BTC/LTC at m/84'/1'/n' (vpub) and ETH/MATIC at m/44'/60'/n' (xpub), each account its own keys", () => {
     for (const account of [1, 2, 7]) {
       const keys = testMnemonicAccountKeys(account);
-      expect(accountKeyPath('BTC', account)).toBe(`m/84'/1'/${account}'`);
-      expect(accountKeyPath('MATIC', account)).toBe(`m/44'/60'/${account}'`);
+      expect(accountKeyPath('testnet', 'BTC', account)).toBe(`m/84'/1'/${account}'`);
+      expect(accountKeyPath('testnet', 'MATIC', account)).toBe(`m/44'/60'/${account}'`);
       expect(keys.BTC).toBe(withVersion(HDKey.fromMasterSeed(seed).derive(`m/84'/1'/${account}'`).publicExtendedKey, XPUB_VERSIONS.vpub));
       expect(keys.LTC).toBe(keys.BTC);
       expect(keys.ETH).toBe(HDKey.fromMasterSeed(seed).derive(`m/44'/60'/${account}'`).publicExtendedKey);
       expect(keys.MATIC).toBe(keys.ETH);
-      expect(receivePath('BTC', 4, account)).toBe(`m/84'/1'/${account}'/0/4`);
-      expect(deriveReceiveAddress('BTC', keys.BTC, 4)).toBe(manualP2wpkh('tb', publicKeyAt(`m/84'/1'/${account}'/0/4`)));
-      expect(deriveReceiveAddress('ETH', keys.ETH, 4).toLowerCase()).toBe(manualEthLower(publicKeyAt(`m/44'/60'/${account}'/0/4`)));
+      expect(receivePath('testnet', 'BTC', 4, account)).toBe(`m/84'/1'/${account}'/0/4`);
+      expect(deriveReceiveAddress('testnet', 'BTC', keys.BTC, 4)).toBe(manualP2wpkh('tb', publicKeyAt(`m/84'/1'/${account}'/0/4`)));
+      expect(deriveReceiveAddress('testnet', 'ETH', keys.ETH, 4).toLowerCase()).toBe(manualEthLower(publicKeyAt(`m/44'/60'/${account}'/0/4`)));
     }
-    const firstAddresses = [0, 1, 2, 3].map((account) => deriveReceiveAddress('BTC', testMnemonicAccountKeys(account).BTC, 0));
+    const firstAddresses = [0, 1, 2, 3].map((account) => deriveReceiveAddress('testnet', 'BTC', testMnemonicAccountKeys(account).BTC, 0));
     expect(new Set(firstAddresses).size).toBe(4);
   });
 
   it('the demo account (id 1 on a fresh database) has these first addresses (README "Demo / test keys")', () => {
     const demo = testMnemonicAccountKeys(1);
     expect({
-      BTC: deriveReceiveAddress('BTC', demo.BTC, 0),
-      LTC: deriveReceiveAddress('LTC', demo.LTC, 0),
-      ETH: deriveReceiveAddress('ETH', demo.ETH, 0),
+      BTC: deriveReceiveAddress('testnet', 'BTC', demo.BTC, 0),
+      LTC: deriveReceiveAddress('testnet', 'LTC', demo.LTC, 0),
+      ETH: deriveReceiveAddress('testnet', 'ETH', demo.ETH, 0),
     }).toEqual(DEMO_FIRST_ADDRESSES);
   });
 
   it('account indices run 0 .. 2^31 - 1 (hardened child n + 2^31 fits 32 bits); anything else is refused', () => {
     expect(MAX_ACCOUNT_INDEX).toBe(2 ** 31 - 1);
-    const last = parseAccountXpub('ETH', testMnemonicAccountKeys(MAX_ACCOUNT_INDEX).ETH);
+    const last = parseAccountXpub('testnet', 'ETH', testMnemonicAccountKeys(MAX_ACCOUNT_INDEX).ETH);
     expect(last.index).toBe(2 ** 32 - 1);
     for (const bad of [-1, 1.5, MAX_ACCOUNT_INDEX + 1, Number.NaN]) {
       expect(() => testMnemonicAccountKeys(bad)).toThrow(RangeError);
-      expect(() => accountKeyPath('BTC', bad)).toThrow(RangeError);
+      expect(() => accountKeyPath('testnet', 'BTC', bad)).toThrow(RangeError);
     }
   });
 });
 
 describe('receiveKeyIdentity: the key material (chain code + public key), not its text', () => {
   const btc = testMnemonicAccountKeys(0).BTC;
-  const identity = (asset: ReceiveAsset, key: string) => receiveKeyIdentity(parseAccountXpub(asset, key));
+  const identity = (asset: ReceiveAsset, key: string) => receiveKeyIdentity(parseAccountXpub('testnet', asset, key));
 
   it('is the same for the key under every prefix and for every asset it serves', () => {
     const expected = identity('BTC', btc);
@@ -251,9 +285,9 @@ describe('EIP-55 checksum (vectors from the EIP)', () => {
 
   it('addressFromPublicKey renders EVM addresses checksummed and BTC/LTC as testnet P2WPKH', () => {
     const pub = publicKeyAt("m/44'/60'/0'/0/0");
-    expect(addressFromPublicKey('ETH', pub)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
-    expect(addressFromPublicKey('BTC', pub)).toBe(manualP2wpkh('tb', pub));
-    expect(addressFromPublicKey('LTC', pub)).toBe(manualP2wpkh('tltc', pub));
+    expect(addressFromPublicKey('testnet', 'ETH', pub)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(addressFromPublicKey('testnet', 'BTC', pub)).toBe(manualP2wpkh('tb', pub));
+    expect(addressFromPublicKey('testnet', 'LTC', pub)).toBe(manualP2wpkh('tltc', pub));
   });
 });
 
@@ -270,20 +304,20 @@ describe('extended public key validation', () => {
   ])('%s accepts %s and derives the same addresses whatever the prefix', (asset, prefix) => {
     const key = withVersion(btcAccount, XPUB_VERSIONS[prefix as keyof typeof XPUB_VERSIONS]);
     expect(key.startsWith(prefix)).toBe(true);
-    expect(deriveReceiveAddress(asset, key, 3)).toBe(deriveReceiveAddress(asset, btcAccount, 3));
+    expect(deriveReceiveAddress('testnet', asset, key, 3)).toBe(deriveReceiveAddress('testnet', asset, btcAccount, 3));
   });
 
   it('ETH and MATIC accept xpub and tpub', () => {
     const tpub = withVersion(keys.ETH, XPUB_VERSIONS.tpub);
     expect(tpub.startsWith('tpub')).toBe(true);
-    expect(deriveReceiveAddress('MATIC', tpub, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(deriveReceiveAddress('testnet', 'MATIC', tpub, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
   });
 
   it.each<[string, ReceiveAsset, string, string | RegExp]>([
     ['garbage', 'BTC', 'not-a-key', 'BTC: not a valid extended key (base58check decoding failed); expected a Bitcoin testnet BIP84 (P2WPKH) account key (vpub or tpub'],
     ['an empty string', 'BTC', '', 'base58check decoding failed'],
     ['a 40-byte payload', 'BTC', base58check.encode(new Uint8Array(40)), 'payload is 40 bytes, BIP32 requires 78'],
-    ['a mainnet xpub for BTC', 'BTC', withVersion(btcAccount, XPUB_VERSIONS.xpub), 'BTC: xpub keys are not accepted (mainnet; this deployment uses the test network)'],
+    ['a mainnet xpub for BTC', 'BTC', withVersion(btcAccount, XPUB_VERSIONS.xpub), 'BTC: xpub keys are not accepted (mainnet; this gateway runs on testnet)'],
     ['a mainnet Ltub for LTC', 'LTC', withVersion(btcAccount, XPUB_VERSIONS.Ltub), 'LTC: Ltub keys are not accepted (mainnet'],
     ['a BIP49 upub', 'BTC', withVersion(btcAccount, XPUB_VERSIONS.upub), 'BTC: upub keys are not accepted (BIP49 P2SH-wrapped SegWit; native P2WPKH is required)'],
     ['a Litecoin ttub for BTC', 'BTC', withVersion(btcAccount, XPUB_VERSIONS.ttub), 'BTC: ttub keys are not accepted; expected'],
@@ -291,29 +325,29 @@ describe('extended public key validation', () => {
     ['unknown version bytes', 'ETH', withVersion(keys.ETH, 0x01020304), 'ETH: unknown extended-key version bytes 0x01020304'],
     ['a vprv (private key)', 'BTC', withVersion(btcAccount, 0x045f18bc), /BTC: this is an extended PRIVATE key \(vprv\)/],
   ])('refuses %s (%s)', (_label, asset, key, message) => {
-    expect(() => parseAccountXpub(asset, key)).toThrow(message);
+    expect(() => parseAccountXpub('testnet', asset, key)).toThrow(message);
   });
 
   it('refuses a checksum error (one character changed)', () => {
     const i = 60;
     const tampered = btcAccount.slice(0, i) + (btcAccount[i] === 'a' ? 'b' : 'a') + btcAccount.slice(i + 1);
-    expect(() => parseAccountXpub('BTC', tampered)).toThrow('base58check decoding failed');
+    expect(() => parseAccountXpub('testnet', 'BTC', tampered)).toThrow('base58check decoding failed');
   });
 
   it('refuses keys that are not account level: wrong depth, non-hardened account index, invalid point', () => {
     const root = HDKey.fromMasterSeed(seed);
-    expect(() => parseAccountXpub('ETH', root.derive("m/44'/60'").publicExtendedKey)).toThrow('ETH: the key has depth 2; an account-level key (depth 3, m/44\'/60\'/0\') is required.');
-    expect(() => parseAccountXpub('ETH', root.derive("m/44'/60'/0'/0").publicExtendedKey)).toThrow('depth 4');
-    expect(() => parseAccountXpub('ETH', root.derive("m/44'/60'/0").publicExtendedKey)).toThrow('the key\'s account index 0 is not hardened');
+    expect(() => parseAccountXpub('testnet', 'ETH', root.derive("m/44'/60'").publicExtendedKey)).toThrow('ETH: the key has depth 2; an account-level key (depth 3, m/44\'/60\'/0\') is required.');
+    expect(() => parseAccountXpub('testnet', 'ETH', root.derive("m/44'/60'/0'/0").publicExtendedKey)).toThrow('depth 4');
+    expect(() => parseAccountXpub('testnet', 'ETH', root.derive("m/44'/60'/0").publicExtendedKey)).toThrow('the key\'s account index 0 is not hardened');
     const payload = base58check.decode(keys.ETH);
     payload.set([0x02, ...new Uint8Array(32).fill(0xff)], 45);
-    expect(() => parseAccountXpub('ETH', base58check.encode(payload))).toThrow('ETH: the key does not hold a valid public key');
+    expect(() => parseAccountXpub('testnet', 'ETH', base58check.encode(payload))).toThrow('ETH: the key does not hold a valid public key');
   });
 
   it('trims surrounding whitespace of pasted keys and carries the asset on the error', () => {
-    expect(deriveReceiveAddress('ETH', `  ${keys.ETH}\n`, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(deriveReceiveAddress('testnet', 'ETH', `  ${keys.ETH}\n`, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     try {
-      parseAccountXpub('LTC', 'nope');
+      parseAccountXpub('testnet', 'LTC', 'nope');
       throw new Error('expected a refusal');
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidXpubError);

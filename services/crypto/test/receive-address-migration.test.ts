@@ -21,7 +21,7 @@ const SHARED = testMnemonicAccountKeys(0);
 const REAL = 'xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5';
 /** A key of D's own (any key nobody else holds). */
 const D_OWN_BTC = testMnemonicAccountKeys(1_000_000).BTC;
-const identity = (asset: ReceiveAsset, xpub: string) => receiveKeyIdentity(parseAccountXpub(asset, xpub));
+const identity = (asset: ReceiveAsset, xpub: string) => receiveKeyIdentity(parseAccountXpub('testnet', asset, xpub));
 
 let db: TestDatabase;
 let orm: MikroORM;
@@ -37,7 +37,7 @@ async function legacyRequest(accountId: number, asset: ReceiveAsset, xpub: strin
   await sql(
     `insert into "payment_requests" ("slug", "account_id", "asset_id", "type", "status", "title", "address", "address_index", "amount_requested", "amount_paid", "expires_at", "created_at", "updated_at")
      values (?, ?, ?, 'invoice', 'pending', 'legacy', ?, ?, 1, 0, now() + interval '1 day', now(), now())`,
-    [slug, accountId, ASSET_IDS[asset], deriveReceiveAddress(asset, xpub, index), index],
+    [slug, accountId, ASSET_IDS[asset], deriveReceiveAddress('testnet', asset, xpub, index), index],
   );
   return slug;
 }
@@ -136,7 +136,7 @@ describe('Migration20260701000800UniqueReceiveAddresses on shared keys and addre
     const rows = await sql<{ slug: string; chain: string; address: string }>(`select "slug", "chain", "address" from "payment_requests"`);
     expect(rows).toHaveLength(Object.keys(slugs).length);
     const bySlug = new Map(rows.map((row) => [row.slug, row]));
-    expect(bySlug.get(slugs['B-BTC-4']!)).toMatchObject({ chain: 'bitcoin', address: deriveReceiveAddress('BTC', SHARED.BTC, 4) });
+    expect(bySlug.get(slugs['B-BTC-4']!)).toMatchObject({ chain: 'bitcoin', address: deriveReceiveAddress('testnet', 'BTC', SHARED.BTC, 4) });
     expect(bySlug.get(slugs['E-MATIC-0']!)).toMatchObject({ chain: 'polygon', address: bySlug.get(slugs['C-ETH-0']!)!.address });
     expect(bySlug.get(slugs['A-LTC-0']!)!.chain).toBe('litecoin');
   });
@@ -145,9 +145,9 @@ describe('Migration20260701000800UniqueReceiveAddresses on shared keys and addre
     const [index] = await sql<{ indexdef: string }>(`select "indexdef" from "pg_indexes" where "indexname" = 'payment_requests_chain_address_unique'`);
     expect(index!.indexdef).toMatch(/CREATE UNIQUE INDEX .* \(chain, address\) WHERE \(address_conflict = false\)/);
     const duplicate = sql(
-      `insert into "payment_requests" ("slug", "account_id", "asset_id", "type", "status", "title", "chain", "address", "address_index", "amount_paid", "created_at", "updated_at")
-       values ('duplicate000000000000000', ?, 1, 'donation', 'pending', 'dup', 'bitcoin', ?, 4, 0, now(), now())`,
-      [A, deriveReceiveAddress('BTC', SHARED.BTC, 4)],
+      `insert into "payment_requests" ("slug", "account_id", "asset_id", "type", "status", "title", "chain", "network", "address", "address_index", "amount_paid", "created_at", "updated_at")
+       values ('duplicate000000000000000', ?, 1, 'donation', 'pending', 'dup', 'bitcoin', 'testnet', ?, 4, 0, now(), now())`,
+      [A, deriveReceiveAddress('testnet', 'BTC', SHARED.BTC, 4)],
     );
     await expect(duplicate).rejects.toMatchObject({ code: '23505' });
   });
@@ -178,17 +178,17 @@ describe('Migration20260701000800UniqueReceiveAddresses on shared keys and addre
 
   it('a payment to a legacy shared address is refused by address and recorded by slug; others are attributed by address', async () => {
     const payments = new PaymentService(orm.em.fork());
-    const shared = deriveReceiveAddress('BTC', SHARED.BTC, 0);
+    const shared = deriveReceiveAddress('testnet', 'BTC', SHARED.BTC, 0);
     await expect(payments.record({ chain: 'bitcoin', txid: 'legacyshared1', index: 0, amount: '0.5', confirmations: 10, to: { address: shared } })).rejects.toBeInstanceOf(ConflictError);
     const bySlug = await payments.record({ chain: 'bitcoin', txid: 'legacyshared1', index: 0, amount: '0.5', confirmations: 10, to: { slug: slugs['B-BTC-0']! } });
     expect({ credited: bySlug.credited, slug: bySlug.paymentRequest.slug, status: bySlug.paymentRequest.status }).toEqual({ credited: true, slug: slugs['B-BTC-0'], status: 'partial' });
 
-    const onlyB = await payments.record({ chain: 'bitcoin', txid: 'legacyown1', index: 0, amount: '1', confirmations: 10, to: { address: deriveReceiveAddress('BTC', SHARED.BTC, 4) } });
+    const onlyB = await payments.record({ chain: 'bitcoin', txid: 'legacyown1', index: 0, amount: '1', confirmations: 10, to: { address: deriveReceiveAddress('testnet', 'BTC', SHARED.BTC, 4) } });
     expect(onlyB.paymentRequest.slug).toBe(slugs['B-BTC-4']);
     // The address C and D share on ethereum is E's alone on polygon.
-    const polygon = await payments.record({ chain: 'polygon', txid: 'legacypolygon1', index: 0, amount: '1', confirmations: 100, to: { address: deriveReceiveAddress('MATIC', REAL, 0) } });
+    const polygon = await payments.record({ chain: 'polygon', txid: 'legacypolygon1', index: 0, amount: '1', confirmations: 100, to: { address: deriveReceiveAddress('testnet', 'MATIC', REAL, 0) } });
     expect(polygon.paymentRequest.slug).toBe(slugs['E-MATIC-0']);
-    await expect(payments.record({ chain: 'ethereum', txid: 'legacyeth1', index: 0, amount: '1', confirmations: 100, to: { address: deriveReceiveAddress('ETH', REAL, 0) } })).rejects.toBeInstanceOf(ConflictError);
+    await expect(payments.record({ chain: 'ethereum', txid: 'legacyeth1', index: 0, amount: '1', confirmations: 100, to: { address: deriveReceiveAddress('testnet', 'ETH', REAL, 0) } })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('down() removes what up() added, and up() runs again', async () => {

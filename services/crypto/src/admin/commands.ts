@@ -12,6 +12,7 @@ import { AccountAdminService } from '../modules/accounts/index.js';
 import { AssetService, type Asset } from '../modules/assets/index.js';
 import { PaymentRequest, SLUG_PATTERN } from '../modules/payment-requests/index.js';
 import { PaymentService } from '../modules/payments/index.js';
+import type { ChainNetwork } from '../modules/receive-addresses/index.js';
 import { WebhookDeliveryService, createPaymentWebhookSink } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
@@ -19,6 +20,8 @@ export interface AdminDeps {
   box: SecretBox;
   /** The workflow outbox (a Temporal client), opened only by the commands that queue deliveries (pay, redeliver). */
   outbox?: () => Promise<WorkflowOutbox>;
+  /** CRYPTO_NETWORK (default testnet): keys are checked for it, and `pay` records a payment seen on it. */
+  network?: ChainNetwork;
 }
 
 type Command = AdminCommand<AdminDeps>;
@@ -68,7 +71,7 @@ const accountCreate: Command = {
   options: ['name', 'xpub'],
   async run(args, deps) {
     positionalArgs(args, 0, this.usage);
-    const created = await new AccountAdminService(deps.em, deps.box).createAccount({ name: requiredOption(args, 'name'), xpubs: xpubOptions(args.options.get('xpub') ?? []) });
+    const created = await new AccountAdminService(deps.em, deps.box, deps.network).createAccount({ name: requiredOption(args, 'name'), xpubs: xpubOptions(args.options.get('xpub') ?? []) });
     const { account } = created;
     return {
       json: { account_id: account.id, name: account.name, status: account.status, assets: created.assets, test_keys: created.testKeys, signing_secret: created.signingSecret },
@@ -89,7 +92,7 @@ const accountKeys: Command = {
     const [id] = positionalArgs(args, 1, this.usage);
     const xpubs = xpubOptions(args.options.get('xpub') ?? []);
     if (Object.keys(xpubs).length === 0) throw new UsageError('--xpub ASSET=XPUB is required (at least one)');
-    const saved = await new AccountAdminService(deps.em, deps.box).setReceiveKeys(positiveId(id!, 'ACCOUNT_ID'), xpubs);
+    const saved = await new AccountAdminService(deps.em, deps.box, deps.network).setReceiveKeys(positiveId(id!, 'ACCOUNT_ID'), xpubs);
     return {
       json: { account_id: saved.accountId, assets: saved.assets },
       text: `Account ${saved.accountId} receive keys saved (assets: ${saved.assets.join(', ')}); a replaced key keeps its cursor and stays this account's.`,
@@ -188,7 +191,7 @@ const pay: Command = {
     const confirmations = confirmationsText === undefined ? asset.confirmations : wholeNumber(confirmationsText, '--confirmations');
     const txid = optionalOption(args, 'txid') ?? randomBytes(32).toString('hex');
     const outbox = request.webhookUrl ? await outboxOf(deps) : undefined;
-    const recorded = await new PaymentService(deps.em, { events: createPaymentWebhookSink({ outbox }), outbox }).record({ chain: asset.chain, txid, index: 0, amount, confirmations, to: { slug } });
+    const recorded = await new PaymentService(deps.em, { events: createPaymentWebhookSink({ outbox }), outbox, ...(deps.network ? { network: deps.network } : {}) }).record({ chain: asset.chain, txid, index: 0, amount, confirmations, to: { slug } });
     const { payment, paymentRequest } = recorded;
     const json = {
       payment: { chain: payment.chain, txid: payment.txid, index: payment.outputIndex, amount: payment.value.toString(), confirmations: payment.confirmations, counted: payment.counted },

@@ -6,6 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLogger, createWorkflowOutbox, loadConfig, secretBoxFor, secretsEnv, type Logger, type WorkflowOutbox } from '@tributary/kit';
 import { processAdminIo, runAdminProgram, type AdminIo, type CommandResult } from '@tributary/kit/admin';
+import { chainNetworkOf } from '../chain-network.js';
 import { openDatabase } from '../service.js';
 import { SERVICE_NAME } from '../service-name.js';
 import { USAGE, runAdminCommand, type AdminDeps } from './commands.js';
@@ -46,7 +47,7 @@ class AdminResources {
     const logger = createLogger({ service: `${SERVICE_NAME}-admin`, level: 'warn', destination: process.stderr });
     this.orm = await openDatabase(this.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL, logger);
     const root = this.orm.em;
-    return { em: root.fork(), box, outbox: () => this.openOutbox(root, logger) };
+    return { em: root.fork(), box, network: chainNetworkOf(this.env), outbox: () => this.openOutbox(root, logger) };
   }
 
   idle(): Promise<void> {

@@ -186,6 +186,8 @@ export type PaymentRequest = {
   /** ISO 8601 UTC; null on a donation link. */
   expiresAt?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** The chain network the request was made on (CRYPTO_NETWORK then): testnet, regtest or mainnet. Only a payment seen on it counts; once the gateway runs on another network the request can no longer be paid. */
+  network: Scalars['String']['output'];
   /** ISO 8601 UTC. */
   paidAt?: Maybe<Scalars['String']['output']>;
   /** The on-chain payments reported for this request, oldest first, including those still below the asset's confirmation threshold (counted: false). */
@@ -480,6 +482,7 @@ export type PaymentRequestResolvers<ContextType = CryptoContext, ParentType exte
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   payments?: Resolver<Array<ResolversTypes['CryptoPayment']>, ParentType, ContextType>;
   redirectUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

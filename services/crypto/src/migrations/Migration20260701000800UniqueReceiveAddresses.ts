@@ -52,7 +52,8 @@ export class Migration20260701000800UniqueReceiveAddresses extends Migration {
 
   private async giveEveryKeyOneOwner(): Promise<void> {
     const rows = (await this.execute(`select "account_id", "asset", "xpub", "next_index" from "account_xpubs" order by "account_id", "asset"`)) as XpubRow[];
-    const identityOf = (asset: ReceiveAsset, xpub: string) => receiveKeyIdentity(parseAccountXpub(asset, xpub));
+    // Every deployment ran on the test networks when this migration was written.
+    const identityOf = (asset: ReceiveAsset, xpub: string) => receiveKeyIdentity(parseAccountXpub('testnet', asset, xpub));
     const sharedTestKeys = new Set(Object.entries(testMnemonicAccountKeys(0)).map(([asset, xpub]) => identityOf(asset as ReceiveAsset, xpub)));
     // Rows come by account id, so the first holder of a key is the lowest id: it keeps the key.
     const owners = new Map<string, number>();

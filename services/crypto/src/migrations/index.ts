@@ -10,6 +10,7 @@ import { Migration20260701000600AddPaymentRequestIdempotencyKeys } from './Migra
 import { Migration20260701000700AddPaymentRequestReferenceIndex } from './Migration20260701000700AddPaymentRequestReferenceIndex.js';
 import { Migration20260701000800UniqueReceiveAddresses } from './Migration20260701000800UniqueReceiveAddresses.js';
 import { Migration20261123000100StartInvoiceWorkflowsThroughOutbox } from './Migration20261123000100StartInvoiceWorkflowsThroughOutbox.js';
+import { Migration20261125000100AddPaymentRequestNetwork } from './Migration20261125000100AddPaymentRequestNetwork.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -25,4 +26,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000700AddPaymentRequestReferenceIndex', class: Migration20260701000700AddPaymentRequestReferenceIndex },
   { name: 'Migration20260701000800UniqueReceiveAddresses', class: Migration20260701000800UniqueReceiveAddresses },
   { name: 'Migration20261123000100StartInvoiceWorkflowsThroughOutbox', class: Migration20261123000100StartInvoiceWorkflowsThroughOutbox },
+  { name: 'Migration20261125000100AddPaymentRequestNetwork', class: Migration20261125000100AddPaymentRequestNetwork },
 ];

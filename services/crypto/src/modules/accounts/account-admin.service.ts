@@ -3,7 +3,16 @@
 // only parses arguments and prints.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, ValidationError, type SecretBox } from '@tributary/kit';
-import { accountXpubs, saveAccountXpubs, testMnemonicAccountKeys, validateAccountXpubs, type ReceiveAsset } from '../receive-addresses/index.js';
+import {
+  DEFAULT_CHAIN_NETWORK,
+  TEST_KEYS_ON_MAINNET_MESSAGE,
+  accountXpubs,
+  saveAccountXpubs,
+  testMnemonicAccountKeys,
+  validateAccountXpubs,
+  type ChainNetwork,
+  type ReceiveAsset,
+} from '../receive-addresses/index.js';
 import { Account, type AccountStatus } from './account.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import { generateApiKey, hashSecret } from './api-key-credentials.js';
@@ -23,6 +32,8 @@ export class AccountAdminService {
   constructor(
     private readonly em: EntityManager,
     private readonly box: SecretBox,
+    /** CRYPTO_NETWORK: receive keys must be this network's (a test-network key on mainnet is refused, and vice versa). */
+    private readonly network: ChainNetwork = DEFAULT_CHAIN_NETWORK,
   ) {}
 
   /**
@@ -33,12 +44,13 @@ export class AccountAdminService {
   async createAccount(input: { name: string; xpubs?: Record<string, string> }): Promise<CreatedAccount> {
     const name = input.name.trim();
     if (name === '' || name.length > 191) throw new ValidationError({ name: ['The name must be 1 to 191 characters.'] }, 'The account name must be 1 to 191 characters.');
-    const given = input.xpubs && Object.keys(input.xpubs).length > 0 ? validateAccountXpubs(input.xpubs!) : undefined;
+    const given = input.xpubs && Object.keys(input.xpubs).length > 0 ? validateAccountXpubs(this.network, input.xpubs!) : undefined;
+    if (!given && this.network === 'mainnet') throw new ValidationError({ xpub: [TEST_KEYS_ON_MAINNET_MESSAGE] }, TEST_KEYS_ON_MAINNET_MESSAGE);
     return this.em.transactional(async (tx) => {
       const account = tx.create(Account, { name, status: 'active' });
       await tx.flush();
       const xpubs = given ?? testMnemonicAccountKeys(account.id);
-      await saveAccountXpubs(tx, account.id, xpubs);
+      await saveAccountXpubs(tx, this.network, account.id, xpubs);
       const signingSecret = await new SigningSecretService(tx, this.box).rotate(account.id);
       return { account, assets: Object.keys(xpubs).sort() as ReceiveAsset[], testKeys: !given, signingSecret };
     });
@@ -52,7 +64,7 @@ export class AccountAdminService {
   async setReceiveKeys(accountId: number, xpubs: Record<string, string>): Promise<{ accountId: number; assets: ReceiveAsset[] }> {
     await this.requireAccount(accountId);
     if (Object.keys(xpubs).length === 0) throw new ValidationError({ xpub: ['Give at least one ASSET=XPUB.'] }, 'Give at least one receive key (ASSET=XPUB).');
-    await saveAccountXpubs(this.em, accountId, validateAccountXpubs(xpubs));
+    await saveAccountXpubs(this.em, this.network, accountId, validateAccountXpubs(this.network, xpubs));
     return { accountId, assets: Object.keys(await accountXpubs(this.em, accountId)).sort() as ReceiveAsset[] };
   }
 

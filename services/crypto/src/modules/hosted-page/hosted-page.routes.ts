@@ -45,16 +45,16 @@ export function hostedPageRoutes(paymentRequests: PaymentRequestService): Reques
   const load = async (slug: string) => {
     const request = await paymentRequests.findPublic(slug);
     const body = presentPublicPaymentRequest(request, paymentRequests.clock());
-    const uri = paymentUri({ chain: body.chain, address: body.address, amountOutstanding: request.amountOutstanding ?? null });
-    return { body, uri };
+    const uri = paymentUri({ network: request.network, chain: body.chain, address: body.address, amountOutstanding: request.amountOutstanding ?? null });
+    return { body, uri, network: { madeOn: request.network, current: paymentRequests.currentNetwork() } };
   };
 
   /** The page; an unknown slug is a 404 page for browsers and the API's `{"message"}` for JSON clients. */
   const servePage = async (req: Request, res: Response, slug: string): Promise<void> => {
     try {
-      const { body, uri } = await load(slug);
+      const { body, uri, network } = await load(slug);
       secure(res, 'no-store');
-      res.type('text/html').send(renderHostedPage({ request: body, qrPath: `${HOSTED_PAGE_PREFIX}/${encodeURIComponent(body.id)}/qr.svg`, paymentUri: uri, now: paymentRequests.clock() }));
+      res.type('text/html').send(renderHostedPage({ request: body, network, qrPath: `${HOSTED_PAGE_PREFIX}/${encodeURIComponent(body.id)}/qr.svg`, paymentUri: uri, now: paymentRequests.clock() }));
     } catch (error) {
       if (!(error instanceof NotFoundError) || wantsJson(req)) throw error;
       secure(res, 'no-store');

@@ -3,6 +3,7 @@
 // Every value from the request (title, description, address, URLs) goes through escapeHtml; no inline script or style.
 import { escapeHtml } from '@tributary/kit';
 import type { PublicPaymentRequestBody } from '../payment-requests/index.js';
+import type { ChainNetwork } from '../receive-addresses/index.js';
 import { HOSTED_PAGE_ASSETS } from './hosted-page.assets.js';
 
 /** Human label of each status (the machine value is on `data-status`). */
@@ -23,6 +24,14 @@ export function closingNotice(body: Pick<PublicPaymentRequestBody, 'type' | 'sta
   if (body.status === 'paid' || body.status === 'overpaid') return 'Payment received. Thank you.';
   if (body.status === 'expired') return 'This payment request has expired. Please do not send a payment; ask the merchant for a new one.';
   return '';
+}
+
+/** How the page names each network. */
+export const NETWORK_LABELS: Record<ChainNetwork, string> = { testnet: 'test network', regtest: 'local regtest chain', mainnet: 'mainnet' };
+
+/** What the page says instead of asking for a payment when the gateway has moved to another network since the request. */
+export function otherNetworkNotice(madeOn: ChainNetwork, current: ChainNetwork): string {
+  return `This payment request was made on the ${NETWORK_LABELS[madeOn]}, and this gateway now runs on the ${NETWORK_LABELS[current]}: a payment would not be seen. Please do not send one; ask the merchant for a new payment request.`;
 }
 
 /** Statuses in which the page still asks for a payment (a donation link always does, it never expires). */
@@ -58,6 +67,8 @@ ${extra.script ? `<script src="${HOSTED_PAGE_ASSETS}/hosted-page.js"></script>\n
 
 export interface HostedPageModel {
   request: PublicPaymentRequestBody;
+  /** The network the request was made on, and the one the gateway runs on now (they differ after a switch). */
+  network: { madeOn: ChainNetwork; current: ChainNetwork };
   /** Same-origin URL of the QR code image. */
   qrPath: string;
   /** The URI inside the QR code (also offered as an "open in wallet" link). */
@@ -65,8 +76,9 @@ export interface HostedPageModel {
   now: Date;
 }
 
-export function renderHostedPage({ request: r, qrPath, paymentUri, now }: HostedPageModel): string {
+export function renderHostedPage({ request: r, network, qrPath, paymentUri, now }: HostedPageModel): string {
   const e = escapeHtml;
+  const otherNetwork = network.madeOn !== network.current;
   const open = acceptsPayment(r);
   const settled = r.status === 'paid' || r.status === 'overpaid';
   const amountBlock =
@@ -83,20 +95,23 @@ export function renderHostedPage({ request: r, qrPath, paymentUri, now }: Hosted
       : `<p class="deadline">Pay before <time id="expires-at" datetime="${e(r.expires_at)}">${e(r.expires_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))}</time>. Time left: <span id="countdown">${e(formatRemaining(new Date(r.expires_at), now))}</span></p>`;
   const redirect =
     r.redirect_url === null ? '' : `<p id="return" class="return"${settled ? '' : ' hidden'}><a id="redirect-link" href="${e(r.redirect_url)}" rel="noreferrer">Return to the merchant</a></p>`;
+  // After a network switch the address is not watched any more: no address, QR or URI at all (the polling script
+  // only toggles a section that exists).
+  const paySection = `<section id="pay"${open ? '' : ' hidden'}>
+<p class="qr"><a href="${e(paymentUri)}"><img id="qr" src="${e(qrPath)}" width="240" height="240" alt="QR code: ${e(paymentUri)}"></a></p>
+<p class="address-line">Send to address:<br><code id="address">${e(r.address)}</code> <button type="button" class="copy" data-copy-target="address" hidden>Copy address</button></p>
+<p class="uri">Payment URI: <code id="payment-uri">${e(paymentUri)}</code></p>
+</section>`;
   const body = `<div id="payment" data-slug="${e(r.id)}" data-status="${e(r.status)}" data-type="${e(r.type)}"${r.expires_at ? ` data-expires-at="${e(r.expires_at)}"` : ''}>
 <h1 id="title">${e(r.title)}</h1>
 ${r.description === null ? '' : `<p id="description" class="description">${e(r.description)}</p>`}
 <p class="status">Status: <strong id="status" data-status="${e(r.status)}">${e(STATUS_LABELS[r.status] ?? r.status)}</strong></p>
 ${amountBlock}
-<p class="network">Network: ${e(r.chain)} (test network), asset ${e(r.asset)}</p>
+<p class="network">Network: ${e(r.chain)} (${e(NETWORK_LABELS[network.madeOn])}), asset ${e(r.asset)}</p>
 ${deadline}
-<section id="pay"${open ? '' : ' hidden'}>
-<p class="qr"><a href="${e(paymentUri)}"><img id="qr" src="${e(qrPath)}" width="240" height="240" alt="QR code: ${e(paymentUri)}"></a></p>
-<p class="address-line">Send to address:<br><code id="address">${e(r.address)}</code> <button type="button" class="copy" data-copy-target="address" hidden>Copy address</button></p>
-<p class="uri">Payment URI: <code id="payment-uri">${e(paymentUri)}</code></p>
-</section>
+${otherNetwork ? '' : paySection}
 ${redirect}
-<p id="notice" class="notice" role="status" aria-live="polite">${e(closingNotice(r))}</p>
+<p id="notice" class="notice" role="status" aria-live="polite">${e(otherNetwork ? otherNetworkNotice(network.madeOn, network.current) : closingNotice(r))}</p>
 </div>`;
   return layout(`Pay: ${r.title}`, body, { script: true });
 }

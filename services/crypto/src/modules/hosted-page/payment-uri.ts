@@ -2,12 +2,19 @@
 // carrying the exact outstanding amount (none on a donation link or when nothing is outstanding).
 import { Amount } from '../../money/index.js';
 import type { Chain } from '../assets/index.js';
+import type { ChainNetwork } from '../receive-addresses/index.js';
 
 /**
- * EIP-155 chain ids of the test networks this deployment uses (the spec: "The deployment described uses a test
- * network"): Ethereum Sepolia and Polygon Amoy. Going live means switching these to 1 and 137.
+ * EIP-155 chain ids per network, so a wallet refuses to pay from the wrong chain: on testnet Ethereum Sepolia and
+ * Polygon Amoy (the spec: "The deployment described uses a test network"); on regtest the local nodes' ids (anvil's
+ * default 31337 for ethereum, 31338 for the polygon node: ids no public chain uses, so no wallet connected to a real
+ * chain can pay a local address); on mainnet 1 and 137.
  */
-export const EVM_CHAIN_IDS = { ethereum: 11155111, polygon: 80002 } as const;
+export const EVM_CHAIN_IDS: Record<ChainNetwork, { ethereum: number; polygon: number }> = {
+  testnet: { ethereum: 11155111, polygon: 80002 },
+  regtest: { ethereum: 31337, polygon: 31338 },
+  mainnet: { ethereum: 1, polygon: 137 },
+};
 
 /** BIP21 schemes (litecoin follows BIP21 with its own scheme). */
 const BIP21_SCHEMES = { bitcoin: 'bitcoin', litecoin: 'litecoin' } as const;
@@ -16,6 +23,8 @@ const BIP21_SCHEMES = { bitcoin: 'bitcoin', litecoin: 'litecoin' } as const;
 const EVM_DECIMALS = 18;
 
 export interface PaymentUriInput {
+  /** The network the request was made on (its address is that network's). */
+  network: ChainNetwork;
   chain: Chain;
   address: string;
   /** What remains to pay; null (donation) or zero/negative leaves the amount out. */
@@ -27,7 +36,7 @@ export interface PaymentUriInput {
  * `ethereum:<addr>@<chainId>?value=<wei>` (EIP-681: the native coin's amount as an integer in wei, from the
  * money module's exact 10^-18 units — never through a float).
  */
-export function paymentUri({ chain, address, amountOutstanding }: PaymentUriInput): string {
+export function paymentUri({ network, chain, address, amountOutstanding }: PaymentUriInput): string {
   const amount = typeof amountOutstanding === 'string' ? Amount.fromDecimalString(amountOutstanding) : amountOutstanding;
   const due = amount && amount.isPositive() ? amount : null;
   switch (chain) {
@@ -36,7 +45,7 @@ export function paymentUri({ chain, address, amountOutstanding }: PaymentUriInpu
       return `${BIP21_SCHEMES[chain]}:${address}${due ? `?amount=${due.toString()}` : ''}`;
     case 'ethereum':
     case 'polygon':
-      return `ethereum:${address}@${EVM_CHAIN_IDS[chain]}${due ? `?value=${due.toBaseUnits(EVM_DECIMALS).toString()}` : ''}`;
+      return `ethereum:${address}@${EVM_CHAIN_IDS[network][chain]}${due ? `?value=${due.toBaseUnits(EVM_DECIMALS).toString()}` : ''}`;
     default: {
       const unknown: never = chain;
       throw new Error(`No payment URI scheme for chain ${String(unknown)}`);

@@ -3,6 +3,7 @@ import type { Amount } from '../../money/index.js';
 import { AmountType } from '../../money/index.js';
 import { Account } from '../accounts/index.js';
 import { Asset, CHAINS } from '../assets/index.js';
+import { CHAIN_NETWORKS } from '../receive-addresses/index.js';
 import { PaymentRequestRepository } from './payment-request.repository.js';
 import {
   PAYMENT_REQUEST_STATUSES,
@@ -48,6 +49,9 @@ export const PaymentRequestSchema = defineEntity({
     // The asset's chain, stored so (chain, address) can be unique; set at creation, never changes.
     chain: p.enum(CHAINS),
     address: p.string().length(120),
+    // The chain network the request was made on (CRYPTO_NETWORK then); set at creation, never changes. Only a payment
+    // seen on this network counts for it (test networks and regtest share keys, so one address is valid on both).
+    network: p.enum(CHAIN_NETWORKS),
     // True only for requests made before keys had owners whose address another request on the chain also has: a
     // payment to it cannot be attributed by address and is recorded by slug. Never set for a new request.
     addressConflict: p.boolean().default(false),

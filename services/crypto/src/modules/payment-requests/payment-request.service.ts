@@ -15,7 +15,7 @@ import { Amount } from '../../money/index.js';
 import type { CryptoPrincipal } from '../accounts/index.js';
 import { Asset } from '../assets/index.js';
 import { invoiceExpirySignal, invoiceExpiryStart } from '../invoice-workflow/index.js';
-import { allocateReceiveAddress } from '../receive-addresses/index.js';
+import { DEFAULT_CHAIN_NETWORK, allocateReceiveAddress, type ChainNetwork } from '../receive-addresses/index.js';
 import { domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
 import { PaymentRequest } from './payment-request.entity.js';
 import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './payment-request.idempotency.js';
@@ -37,6 +37,8 @@ export interface PaymentRequestServiceOptions {
    * Without one they stay queued in the outbox until the worker's sweeper dispatches them.
    */
   outbox?: WorkflowOutbox;
+  /** CRYPTO_NETWORK: the network new requests' addresses are derived for and recorded on (default testnet). */
+  network?: ChainNetwork;
   /** The clock (tests). */
   now?: () => Date;
 }
@@ -75,6 +77,7 @@ export class PaymentRequestService {
   private readonly allowPrivateHosts: readonly string[];
   private readonly events: PaymentEventSink;
   private readonly outbox: WorkflowOutbox | undefined;
+  private readonly network: ChainNetwork;
   private readonly now: () => Date;
 
   constructor(
@@ -84,11 +87,17 @@ export class PaymentRequestService {
     this.allowPrivateHosts = options.allowPrivateHosts ?? [];
     this.events = options.events ?? noPaymentEvents;
     this.outbox = options.outbox;
+    this.network = options.network ?? DEFAULT_CHAIN_NETWORK;
     this.now = options.now ?? (() => new Date());
   }
 
   clock(): Date {
     return this.now();
+  }
+
+  /** The network this gateway runs on (a request made on another one can no longer be paid: hosted page, payments). */
+  currentNetwork(): ChainNetwork {
+    return this.network;
   }
 
   /**
@@ -192,7 +201,7 @@ export class PaymentRequestService {
   /** Stores the request with the next receive address of the account's key for its asset (in the same transaction). */
   private async insert(tx: EntityManager, principal: CryptoPrincipal, request: NewPaymentRequest, idempotency: Idempotency): Promise<PaymentRequest> {
     const now = this.now();
-    const allocated = await allocateReceiveAddress(tx, principal.accountId, request.asset.code);
+    const allocated = await allocateReceiveAddress(tx, this.network, principal.accountId, request.asset.code);
     const created = tx.create(PaymentRequest, {
       slug: randomChars(SLUG_LENGTH),
       account: principal.accountId,
@@ -204,6 +213,7 @@ export class PaymentRequestService {
       reference: request.reference,
       chain: request.asset.chain,
       address: allocated.address,
+      network: this.network,
       addressIndex: allocated.index,
       amountRequested: request.amount,
       amountPaid: Amount.ZERO,

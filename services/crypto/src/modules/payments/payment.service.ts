@@ -18,6 +18,7 @@ import { INVOICE_SIGNALS } from '@tributary/workflows';
 import { Amount } from '../../money/index.js';
 import { CHAINS, type Asset, type Chain } from '../assets/index.js';
 import { invoiceExpirySignal } from '../invoice-workflow/index.js';
+import { DEFAULT_CHAIN_NETWORK, type ChainNetwork } from '../receive-addresses/index.js';
 import { PaymentRequest, applyPayment, domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/index.js';
 import { Payment } from './payment.entity.js';
 
@@ -55,6 +56,8 @@ export interface PaymentServiceOptions {
   events?: PaymentEventSink;
   /** Dispatches the change's workflow commands (an invoice's `settled` signal) right after the commit. */
   outbox?: WorkflowOutbox;
+  /** CRYPTO_NETWORK: the network payments are seen on (default testnet); a request made on another never gets one. */
+  network?: ChainNetwork;
   now?: () => Date;
 }
 
@@ -83,8 +86,14 @@ function parseAmount(value: string | Amount, fields: FieldErrors): Amount | unde
   return undefined;
 }
 
-/** The payment must be on the request's chain and fit its asset's precision. */
-function assertPaysRequest(asset: Asset, chain: Chain, amount: Amount): void {
+/** Why a payment seen on `seenOn` cannot count for a request made on `madeOn`. */
+export const wrongNetworkMessage = (madeOn: ChainNetwork, seenOn: ChainNetwork): string =>
+  `The payment request was made on ${madeOn}; a payment seen on ${seenOn} never counts for it (the same address exists on both).`;
+
+/** The payment must be on the request's chain and network and fit its asset's precision. */
+function assertPaysRequest(request: PaymentRequest, network: ChainNetwork, chain: Chain, amount: Amount): void {
+  const asset = request.asset as Asset;
+  if (request.network !== network) throw new BusinessRuleError(wrongNetworkMessage(request.network, network), { network: [`Must be ${request.network}.`] });
   if (asset.chain !== chain) {
     throw new BusinessRuleError(`The payment request is paid in ${asset.code} on ${asset.chain}, not on ${chain}.`, { chain: [`Must be ${asset.chain}.`] });
   }
@@ -96,6 +105,7 @@ function assertPaysRequest(asset: Asset, chain: Chain, amount: Amount): void {
 export class PaymentService {
   private readonly events: PaymentEventSink;
   private readonly outbox: WorkflowOutbox | undefined;
+  private readonly network: ChainNetwork;
   private readonly now: () => Date;
 
   constructor(
@@ -104,6 +114,7 @@ export class PaymentService {
   ) {
     this.events = options.events ?? noPaymentEvents;
     this.outbox = options.outbox;
+    this.network = options.network ?? DEFAULT_CHAIN_NETWORK;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -113,13 +124,13 @@ export class PaymentService {
    * through the status engine (amount_paid, status, paid_at), the resulting events go to the event sink, and an invoice
    * paid in full has its expiry workflow ended (through the outbox).
    * Throws ValidationError (bad input), NotFoundError (no such request), ConflictError (same chain/txid/index with a
-   * different amount or request, or an ambiguous address), BusinessRuleError (chain differs from the request's).
+   * different amount or request, or an ambiguous address), BusinessRuleError (chain or network differs from the request's).
    */
   async record(input: IncomingPayment): Promise<RecordedPayment> {
     const amount = validateIncomingPayment(input);
     return transactionWithAfterCommit(this.em, async (tx) => {
       const request = await this.lockTarget(tx, input.chain, input.to);
-      assertPaysRequest(request.asset as Asset, input.chain, amount);
+      assertPaysRequest(request, this.network, input.chain, amount);
       const now = this.now();
       const { payment, duplicate } = await this.storePayment(tx, request, input, amount, now);
       const { credited, events } = this.creditIfCounted(request, payment, amount, now);

@@ -2,13 +2,18 @@
 // code: an extended private key is refused on input, and the service only derives non-hardened children
 // (`<account xpub>/0/i`, the external "receive" chain), which public derivation (BIP32 CKDpub) allows.
 //
-// Schemes (the deployment runs on test networks, see the spec):
-// | Asset | Address                          | Account key path the xpub must come from  | Accepted key prefixes |
-// |-------|----------------------------------|-------------------------------------------|-----------------------|
-// | BTC   | P2WPKH bech32 `tb1q…` (BIP84)    | m/84'/1'/n'   (coin type 1 = any testnet)  | vpub, tpub            |
-// | LTC   | P2WPKH bech32 `tltc1q…` (BIP84)  | m/84'/1'/n'   (coin type 1, as for BTC)    | vpub, tpub, ttub      |
-// | ETH   | EIP-55 checksummed `0x…`         | m/44'/60'/n'  (BIP44 coin 60)              | xpub, tpub            |
-// | MATIC | EIP-55 checksummed `0x…`         | m/44'/60'/n'  (Polygon is EVM: same scheme)| xpub, tpub            |
+// Schemes per network (CRYPTO_NETWORK: testnet by default, regtest for a local node, mainnet only when confirmed):
+// | Asset | Network          | Address                              | Account key path           | Accepted key prefixes |
+// |-------|------------------|--------------------------------------|----------------------------|-----------------------|
+// | BTC   | testnet, regtest | P2WPKH `tb1q…` / `bcrt1q…` (BIP84)   | m/84'/1'/n' (coin type 1)  | vpub, tpub            |
+// | BTC   | mainnet          | P2WPKH `bc1q…` (BIP84)               | m/84'/0'/n'                | zpub, xpub            |
+// | LTC   | testnet, regtest | P2WPKH `tltc1q…` / `rltc1q…` (BIP84) | m/84'/1'/n' (as for BTC)   | vpub, tpub, ttub      |
+// | LTC   | mainnet          | P2WPKH `ltc1q…` (BIP84)              | m/84'/2'/n'                | zpub, xpub, Ltub      |
+// | ETH   | every network    | EIP-55 checksummed `0x…`             | m/44'/60'/n' (BIP44 60)    | xpub, tpub            |
+// | MATIC | every network    | EIP-55 checksummed `0x…`             | m/44'/60'/n' (EVM: same)   | xpub, tpub            |
+// Test networks and regtest share keys (coin type 1): the same key and index give the same witness program under
+// another prefix, which is why every payment request records the network it was made on (a payment on another network
+// must never count for it). A mainnet key is refused on a test network and a test key on mainnet.
 // The receive address at index i is <account key>/0/i. Version bytes only say which wallet exported the key;
 // derivation is the same for all accepted prefixes of an asset.
 //
@@ -36,10 +41,23 @@ export const MAX_RECEIVE_INDEX = HARDENED_OFFSET - 1;
 /** Largest account index n of an account path `…/n'`: the hardened child n + 2^31 must fit 32 bits, so n runs 0 .. 2^31 - 1. */
 export const MAX_ACCOUNT_INDEX = HARDENED_OFFSET - 1;
 
+/** The chain networks a deployment runs on (CRYPTO_NETWORK). */
+export const CHAIN_NETWORKS = ['testnet', 'regtest', 'mainnet'] as const;
+export type ChainNetwork = (typeof CHAIN_NETWORKS)[number];
+
+/** CRYPTO_NETWORK when unset: worthless test coins. */
+export const DEFAULT_CHAIN_NETWORK: ChainNetwork = 'testnet';
+
 /** Bitcoin testnet (testnet3/testnet4/signet share the `tb` HRP). */
 export const BTC_TESTNET: BTC_NETWORK = { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
+/** Bitcoin regtest (Bitcoin Core's chainparams: testnet's version bytes, HRP `bcrt`). */
+export const BTC_REGTEST: BTC_NETWORK = { ...BTC_TESTNET, bech32: 'bcrt' };
+export const BTC_MAINNET: BTC_NETWORK = { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 };
 /** Litecoin testnet: bech32 HRP `tltc`; legacy version bytes as in Litecoin Core's chainparams (unused here). */
 export const LTC_TESTNET: BTC_NETWORK = { bech32: 'tltc', pubKeyHash: 0x6f, scriptHash: 0x3a, wif: 0xef };
+/** Litecoin regtest (Litecoin Core's chainparams: testnet's version bytes, HRP `rltc`). */
+export const LTC_REGTEST: BTC_NETWORK = { ...LTC_TESTNET, bech32: 'rltc' };
+export const LTC_MAINNET: BTC_NETWORK = { bech32: 'ltc', pubKeyHash: 0x30, scriptHash: 0x32, wif: 0xb0 };
 
 /** BIP32 / SLIP-132 version bytes of serialized extended keys. */
 export const XPUB_VERSIONS = {
@@ -75,26 +93,47 @@ interface AssetScheme {
   coinType: number;
   /** What the key is, with its article, for error messages. */
   describe: string;
+  /** Address encoding of a UTXO chain; EVM addresses are the same on every network. */
+  address?: BTC_NETWORK;
 }
 
-export const RECEIVE_SCHEMES: Record<ReceiveAsset, AssetScheme> = {
-  BTC: { accepted: ['vpub', 'tpub'], purpose: 84, coinType: 1, describe: 'a Bitcoin testnet BIP84 (P2WPKH) account key' },
-  LTC: { accepted: ['vpub', 'tpub', 'ttub'], purpose: 84, coinType: 1, describe: 'a Litecoin testnet BIP84 (P2WPKH) account key' },
-  ETH: { accepted: ['xpub', 'tpub'], purpose: 44, coinType: 60, describe: 'an Ethereum BIP44 (coin 60) account key' },
-  MATIC: { accepted: ['xpub', 'tpub'], purpose: 44, coinType: 60, describe: 'a Polygon BIP44 (coin 60) account key' },
+const TEST_UTXO = { accepted: ['vpub', 'tpub'], purpose: 84, coinType: 1 } as const;
+const EVM = { ETH: { accepted: ['xpub', 'tpub'], purpose: 44, coinType: 60, describe: 'an Ethereum BIP44 (coin 60) account key' }, MATIC: { accepted: ['xpub', 'tpub'], purpose: 44, coinType: 60, describe: 'a Polygon BIP44 (coin 60) account key' } } as const;
+
+/** Each asset's key and address scheme on each network. */
+export const RECEIVE_SCHEMES: Record<ChainNetwork, Record<ReceiveAsset, AssetScheme>> = {
+  testnet: {
+    BTC: { ...TEST_UTXO, describe: 'a Bitcoin testnet BIP84 (P2WPKH) account key', address: BTC_TESTNET },
+    LTC: { ...TEST_UTXO, accepted: ['vpub', 'tpub', 'ttub'], describe: 'a Litecoin testnet BIP84 (P2WPKH) account key', address: LTC_TESTNET },
+    ...EVM,
+  },
+  regtest: {
+    BTC: { ...TEST_UTXO, describe: 'a Bitcoin testnet/regtest BIP84 (P2WPKH) account key', address: BTC_REGTEST },
+    LTC: { ...TEST_UTXO, accepted: ['vpub', 'tpub', 'ttub'], describe: 'a Litecoin testnet/regtest BIP84 (P2WPKH) account key', address: LTC_REGTEST },
+    ...EVM,
+  },
+  mainnet: {
+    BTC: { accepted: ['zpub', 'xpub'], purpose: 84, coinType: 0, describe: 'a Bitcoin mainnet BIP84 (P2WPKH) account key', address: BTC_MAINNET },
+    LTC: { accepted: ['zpub', 'xpub', 'Ltub'], purpose: 84, coinType: 2, describe: 'a Litecoin mainnet BIP84 (P2WPKH) account key', address: LTC_MAINNET },
+    ...EVM,
+  },
 };
 
+/** Key prefixes that only a mainnet wallet exports, and those only a test-network wallet exports (for the refusal's reason). */
+const MAINNET_ONLY_PREFIXES: readonly string[] = ['zpub', 'ypub', 'Ltub', 'Mtub'];
+const TEST_ONLY_PREFIXES: readonly string[] = ['vpub', 'upub', 'ttub'];
+
 /** BIP32 path of the asset's account key for account index `account` (0 .. MAX_ACCOUNT_INDEX), e.g. m/84'/1'/0'. */
-export function accountKeyPath(asset: ReceiveAsset, account: number): string {
+export function accountKeyPath(network: ChainNetwork, asset: ReceiveAsset, account: number): string {
   if (!Number.isSafeInteger(account) || account < 0 || account > MAX_ACCOUNT_INDEX) {
     throw new RangeError(`account index must be an integer 0..${MAX_ACCOUNT_INDEX}, got ${account}`);
   }
-  const { purpose, coinType } = RECEIVE_SCHEMES[asset];
+  const { purpose, coinType } = RECEIVE_SCHEMES[network][asset];
   return `m/${purpose}'/${coinType}'/${account}'`;
 }
 
 /** The full BIP32 path of receive index `i` under account `account` (default 0; documentation, logs, tests). */
-export const receivePath = (asset: ReceiveAsset, index: number, account = 0): string => `${accountKeyPath(asset, account)}/0/${index}`;
+export const receivePath = (network: ChainNetwork, asset: ReceiveAsset, index: number, account = 0): string => `${accountKeyPath(network, asset, account)}/0/${index}`;
 
 /** An extended key that cannot be used for an asset. The message says why and what is expected. */
 export class InvalidXpubError extends Error {
@@ -117,10 +156,10 @@ const prefixOf = (version: number): string | undefined =>
  * version bytes accepted for the asset (mainnet, BIP49 and private keys are refused with a specific message),
  * depth 3 with a hardened account index, and a valid compressed secp256k1 point.
  */
-export function parseAccountXpub(asset: ReceiveAsset, extendedKey: string): HDKey {
-  const scheme = RECEIVE_SCHEMES[asset];
+export function parseAccountXpub(network: ChainNetwork, asset: ReceiveAsset, extendedKey: string): HDKey {
+  const scheme = RECEIVE_SCHEMES[network][asset];
   // Messages name account 0', the path wallets export first; any hardened account index is accepted.
-  const accountPath = accountKeyPath(asset, 0);
+  const accountPath = accountKeyPath(network, asset, 0);
   const expected = `${scheme.describe} (${scheme.accepted.join(' or ')}, exported at ${accountPath})`;
   const text = extendedKey.trim();
   let payload: Uint8Array;
@@ -140,12 +179,7 @@ export function parseAccountXpub(asset: ReceiveAsset, extendedKey: string): HDKe
   }
   if (prefix === undefined || !(scheme.accepted as readonly string[]).includes(prefix)) {
     const what = prefix === undefined ? `unknown extended-key version bytes 0x${version.toString(16).padStart(8, '0')}` : `${prefix} keys are not accepted`;
-    const why =
-      prefix === 'xpub' || prefix === 'zpub' || prefix === 'ypub' || prefix === 'Ltub' || prefix === 'Mtub'
-        ? ' (mainnet; this deployment uses the test network)'
-        : prefix === 'upub'
-          ? ' (BIP49 P2SH-wrapped SegWit; native P2WPKH is required)'
-          : '';
+    const why = refusedPrefixReason(network, prefix);
     throw new InvalidXpubError(asset, `${asset}: ${what}${why}; expected ${expected}.`);
   }
   const depth = payload[4]!;
@@ -164,6 +198,14 @@ export function parseAccountXpub(asset: ReceiveAsset, extendedKey: string): HDKe
   }
 }
 
+/** Why a known prefix is refused on `network`, in brackets; empty when there is nothing more to say. */
+function refusedPrefixReason(network: ChainNetwork, prefix: string | undefined): string {
+  if (prefix === 'upub' || prefix === 'ypub' || prefix === 'Mtub') return ' (BIP49 P2SH-wrapped SegWit; native P2WPKH is required)';
+  if (network !== 'mainnet' && (prefix === 'xpub' || (prefix !== undefined && MAINNET_ONLY_PREFIXES.includes(prefix)))) return ` (mainnet; this gateway runs on ${network})`;
+  if (network === 'mainnet' && prefix !== undefined && (prefix === 'tpub' || TEST_ONLY_PREFIXES.includes(prefix))) return ' (a test-network key; this gateway runs on mainnet)';
+  return '';
+}
+
 /**
  * The identity of an extended public key: SHA-256 (hex) of its chain code and public key, the only inputs of public
  * derivation. Version bytes (vpub, tpub, xpub, …), depth, parent fingerprint and child number only describe the key, so
@@ -175,8 +217,8 @@ export function receiveKeyIdentity(key: HDKey): string {
 }
 
 /** Throws InvalidXpubError unless `extendedKey` is usable for `asset`. */
-export function assertAccountXpub(asset: ReceiveAsset, extendedKey: string): void {
-  parseAccountXpub(asset, extendedKey);
+export function assertAccountXpub(network: ChainNetwork, asset: ReceiveAsset, extendedKey: string): void {
+  parseAccountXpub(network, asset, extendedKey);
 }
 
 /** EIP-55 mixed-case checksum of a 20-byte address given as hex (with or without 0x, any case). */
@@ -200,17 +242,10 @@ export function evmAddressFromPublicKey(publicKey: Uint8Array): `0x${string}` {
   return toChecksumAddress(Buffer.from(digest.subarray(12)).toString('hex'));
 }
 
-/** Address of the public key for `asset` (P2WPKH for BTC/LTC testnet, EIP-55 for ETH/MATIC). */
-export function addressFromPublicKey(asset: ReceiveAsset, publicKey: Uint8Array): string {
-  switch (asset) {
-    case 'BTC':
-      return p2wpkh(publicKey, BTC_TESTNET).address!;
-    case 'LTC':
-      return p2wpkh(publicKey, LTC_TESTNET).address!;
-    case 'ETH':
-    case 'MATIC':
-      return evmAddressFromPublicKey(publicKey);
-  }
+/** Address of the public key for `asset` on `network` (P2WPKH for BTC/LTC, EIP-55 for ETH/MATIC on every network). */
+export function addressFromPublicKey(network: ChainNetwork, asset: ReceiveAsset, publicKey: Uint8Array): string {
+  const utxo = RECEIVE_SCHEMES[network][asset].address;
+  return utxo ? p2wpkh(publicKey, utxo).address! : evmAddressFromPublicKey(publicKey);
 }
 
 function assertIndex(index: number): void {
@@ -220,9 +255,9 @@ function assertIndex(index: number): void {
 }
 
 /** Receive address at `index` on the external chain (`<account key>/0/index`). Accepts a string or a parsed key. */
-export function deriveReceiveAddress(asset: ReceiveAsset, accountXpub: string | HDKey, index: number): string {
+export function deriveReceiveAddress(network: ChainNetwork, asset: ReceiveAsset, accountXpub: string | HDKey, index: number): string {
   assertIndex(index);
-  const account = typeof accountXpub === 'string' ? parseAccountXpub(asset, accountXpub) : accountXpub;
+  const account = typeof accountXpub === 'string' ? parseAccountXpub(network, asset, accountXpub) : accountXpub;
   const child = account.deriveChild(0).deriveChild(index);
-  return addressFromPublicKey(asset, child.publicKey!);
+  return addressFromPublicKey(network, asset, child.publicKey!);
 }

@@ -5,8 +5,14 @@ import { ReceiveKeyOwnerSchema } from './receive-key-owner.entity.js';
 export { AccountXpub, AccountXpubSchema } from './account-xpub.entity.js';
 export { ReceiveKeyOwner, ReceiveKeyOwnerSchema } from './receive-key-owner.entity.js';
 export {
+  BTC_MAINNET,
+  BTC_REGTEST,
   BTC_TESTNET,
+  CHAIN_NETWORKS,
+  DEFAULT_CHAIN_NETWORK,
   InvalidXpubError,
+  LTC_MAINNET,
+  LTC_REGTEST,
   LTC_TESTNET,
   MAX_ACCOUNT_INDEX,
   MAX_RECEIVE_INDEX,
@@ -23,6 +29,7 @@ export {
   receiveKeyIdentity,
   receivePath,
   toChecksumAddress,
+  type ChainNetwork,
   type ReceiveAsset,
 } from './derivation.js';
 export {
@@ -33,7 +40,7 @@ export {
   validateAccountXpubs,
   type AllocatedReceiveAddress,
 } from './receive-address.service.js';
-export { TEST_MNEMONIC, testMnemonicAccountKeys } from './test-mnemonic.js';
+export { TEST_KEYS_ON_MAINNET_MESSAGE, TEST_MNEMONIC, testMnemonicAccountKeys } from './test-mnemonic.js';
 
 /** Entities of this module, for the service's entity list. */
 export const receiveAddressEntities = [AccountXpubSchema, ReceiveKeyOwnerSchema];

@@ -11,6 +11,7 @@ import {
   isReceiveAsset,
   parseAccountXpub,
   receiveKeyIdentity,
+  type ChainNetwork,
   type ReceiveAsset,
 } from './derivation.js';
 
@@ -26,7 +27,7 @@ export interface AllocatedReceiveAddress {
  * each key valid for its asset (see `parseAccountXpub`). Throws the kit's ValidationError with one field per
  * offending entry (`xpub.BTC`, …) and a readable message; returns the trimmed keys.
  */
-export function validateAccountXpubs(input: Record<string, string>): Partial<Record<ReceiveAsset, string>> {
+export function validateAccountXpubs(network: ChainNetwork, input: Record<string, string>): Partial<Record<ReceiveAsset, string>> {
   const fields: Record<string, string[]> = {};
   const keys: Partial<Record<ReceiveAsset, string>> = {};
   for (const [code, xpub] of Object.entries(input)) {
@@ -35,7 +36,7 @@ export function validateAccountXpubs(input: Record<string, string>): Partial<Rec
       continue;
     }
     try {
-      parseAccountXpub(code, xpub);
+      parseAccountXpub(network, code, xpub);
       keys[code] = xpub.trim();
     } catch (error) {
       if (!(error instanceof InvalidXpubError)) throw error;
@@ -55,10 +56,10 @@ export function validateAccountXpubs(input: Record<string, string>): Partial<Rec
  * grow, so no index is ever handed out twice. One transaction (the caller's when there is one), so the ownership
  * check and the save commit together. Assets not named are left as they are.
  */
-export async function saveAccountXpubs(em: EntityManager, accountId: number, xpubs: Partial<Record<ReceiveAsset, string>>): Promise<void> {
-  const valid = validateAccountXpubs(xpubs as Record<string, string>);
+export async function saveAccountXpubs(em: EntityManager, network: ChainNetwork, accountId: number, xpubs: Partial<Record<ReceiveAsset, string>>): Promise<void> {
+  const valid = validateAccountXpubs(network, xpubs as Record<string, string>);
   await em.transactional(async (tx) => {
-    await claimReceiveKeys(tx, accountId, valid);
+    await claimReceiveKeys(tx, network, accountId, valid);
     for (const [asset, xpub] of Object.entries(valid)) {
       await tx.getConnection().execute(
         `insert into "account_xpubs" ("account_id", "asset", "xpub", "next_index", "created_at", "updated_at")
@@ -81,10 +82,10 @@ export const keyOwnedByAnotherAccountMessage = (asset: string): string =>
  * ValidationError naming every such asset). Concurrent claims of one key are serialised by the primary key: the
  * second insert waits for the first transaction and then finds its owner.
  */
-async function claimReceiveKeys(tx: EntityManager, accountId: number, keys: Partial<Record<ReceiveAsset, string>>): Promise<void> {
+async function claimReceiveKeys(tx: EntityManager, network: ChainNetwork, accountId: number, keys: Partial<Record<ReceiveAsset, string>>): Promise<void> {
   const fields: Record<string, string[]> = {};
   for (const [asset, xpub] of Object.entries(keys) as Array<[ReceiveAsset, string]>) {
-    const identity = receiveKeyIdentity(parseAccountXpub(asset, xpub));
+    const identity = receiveKeyIdentity(parseAccountXpub(network, asset, xpub));
     const connection = tx.getConnection();
     await connection.execute(
       `insert into "receive_key_owners" ("key_identity", "account_id", "created_at") values (?, ?, now()) on conflict ("key_identity") do nothing`,
@@ -118,12 +119,27 @@ export async function accountXpubs(em: EntityManager, accountId: number): Promis
  * only be a request made before keys had owners, when two accounts could share a key), so the address handed out
  * is new on its chain. Throws a BusinessRuleError (422) when the account has no key for the asset.
  */
-export async function allocateReceiveAddress(em: EntityManager, accountId: number, asset: ReceiveAsset): Promise<AllocatedReceiveAddress> {
+export async function allocateReceiveAddress(em: EntityManager, network: ChainNetwork, accountId: number, asset: ReceiveAsset): Promise<AllocatedReceiveAddress> {
   const { chain } = assetDefinition(asset);
   for (;;) {
     const { xpub, index } = await takeNextIndex(em, accountId, asset);
-    const address = deriveReceiveAddress(asset, xpub, index);
+    const address = deriveOnNetwork(network, asset, xpub, index);
     if (!(await addressInUse(em, chain, address))) return { asset, index, address };
+  }
+}
+
+/**
+ * The address, or a 422 when the account's stored key belongs to the other network family (an operator switched
+ * CRYPTO_NETWORK between test networks and mainnet without giving the account keys for it).
+ */
+function deriveOnNetwork(network: ChainNetwork, asset: ReceiveAsset, xpub: string, index: number): string {
+  try {
+    return deriveReceiveAddress(network, asset, xpub, index);
+  } catch (error) {
+    if (!(error instanceof InvalidXpubError)) throw error;
+    throw new BusinessRuleError(`The ${asset} receive key of this account cannot be used on ${network}: ${error.message}`, {
+      asset_id: [`${asset} is not available for this account on ${network}.`],
+    });
   }
 }
 

@@ -27,16 +27,21 @@ let seed: Uint8Array | undefined;
  * Account-level extended public keys derived from TEST_MNEMONIC for BIP32 account `account` (0 .. 2^31 - 1): BTC/LTC
  * at m/84'/1'/account' as vpub, ETH/MATIC at m/44'/60'/account' as xpub (BTC and LTC share one key, ETH and MATIC
  * another). The development fallback passes the gateway account's id; account 0 is the published vector
- * (tb1q6rz28…, 0x9858EfFD…) that the fallback never assigns. ONLY for accounts created without `--xpub`.
+ * (tb1q6rz28…, 0x9858EfFD…) that the fallback never assigns. ONLY for accounts created without `--xpub`, and never on
+ * mainnet (test networks and regtest share these keys; account creation and the seed refuse them there).
  */
 export function testMnemonicAccountKeys(account: number): Readonly<Record<ReceiveAsset, string>> {
   seed ??= mnemonicToSeedSync(TEST_MNEMONIC);
   const keys = {} as Record<ReceiveAsset, string>;
   for (const asset of RECEIVE_ASSETS) {
     const versions = { public: TEST_KEY_VERSIONS[asset], private: 0x04358394 /* tprv; never serialized */ };
-    const node = HDKey.fromMasterSeed(seed, versions).derive(accountKeyPath(asset, account));
+    const node = HDKey.fromMasterSeed(seed, versions).derive(accountKeyPath('testnet', asset, account));
     keys[asset] = node.publicExtendedKey;
     node.wipePrivateData();
   }
   return Object.freeze(keys);
 }
+
+/** Why an account cannot get the test mnemonic's keys on mainnet: anyone could spend what is sent to them. */
+export const TEST_KEYS_ON_MAINNET_MESSAGE =
+  'On mainnet every account needs its own wallet keys (--xpub ASSET=KEY): the development keys come from a published test mnemonic, so anyone could spend what is sent to them.';
