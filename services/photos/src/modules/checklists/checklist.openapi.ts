@@ -85,7 +85,7 @@ export const checklistApi = {
   }),
   get: defineApiRoute({
     method: 'get',
-    path: `${REST_BASE}/checklists/{checklist}`,
+    path: `${REST_BASE}/checklists/:checklist`,
     errors: [401, 403, 404],
     operation: {
       operationId: 'getChecklist',
@@ -99,7 +99,7 @@ export const checklistApi = {
   }),
   updateItem: defineApiRoute({
     method: 'patch',
-    path: `${REST_BASE}/checklist-items/{item}`,
+    path: `${REST_BASE}/checklist-items/:item`,
     errors: [401, 403, 404, 422],
     operation: {
       operationId: 'updateChecklistItem',

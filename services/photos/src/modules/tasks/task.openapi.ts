@@ -52,7 +52,7 @@ export const taskApi = {
   }),
   get: defineApiRoute({
     method: 'get',
-    path: `${REST_BASE}/tasks/{task}`,
+    path: `${REST_BASE}/tasks/:task`,
     errors: [401, 403, 404],
     operation: {
       operationId: 'getTask',
@@ -74,7 +74,7 @@ export const taskApi = {
   }),
   update: defineApiRoute({
     method: 'patch',
-    path: `${REST_BASE}/tasks/{task}`,
+    path: `${REST_BASE}/tasks/:task`,
     errors: [401, 403, 404, 422],
     operation: {
       operationId: 'updateTask',
@@ -86,7 +86,7 @@ export const taskApi = {
   }),
   withdraw: defineApiRoute({
     method: 'delete',
-    path: `${REST_BASE}/tasks/{task}`,
+    path: `${REST_BASE}/tasks/:task`,
     errors: [401, 403, 404],
     operation: {
       operationId: 'withdrawTask',
