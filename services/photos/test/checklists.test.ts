@@ -62,6 +62,23 @@ async function deviceToken(team: Team, deviceId = 'phone-1'): Promise<string> {
   return ((await res.json()) as Json).data.token as string;
 }
 
+/** SQL statements the running service sends while `work` runs (as in test/bootstrap.test.ts). */
+async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const logger = h.service.orm.config.getLogger();
+  const original = logger.logQuery.bind(logger);
+  const seen: string[] = [];
+  logger.logQuery = (context) => {
+    seen.push(context.query ?? '');
+    original(context);
+  };
+  try {
+    await work();
+  } finally {
+    logger.logQuery = original;
+  }
+  return seen;
+}
+
 const teamWithPassword = (name: string) => createTeam(h, name, {}, { password: PASSWORD });
 
 async function createChecklist(team: Team, body: Json = {}): Promise<Json> {
@@ -285,6 +302,15 @@ describe('bootstrap checklists', () => {
     await h.orm.em.fork().nativeUpdate(Project, { id: archived.id }, { status: 'archived' });
     const body = (await call('GET', '/api/v1/bootstrap', team.token)).body;
     expect(body.data.checklists).toEqual([(await call('GET', `/api/v1/checklists/${open.id}`, team.token)).body.data]);
+
+    const three = await createTeam(h, 'Bootstrap Three Checklists Team');
+    for (let i = 0; i < 3; i += 1) await createChecklist(three);
+    const forOne = await queriesDuring(() => call('GET', '/api/v1/bootstrap', team.token));
+    const forThree = await queriesDuring(() => call('GET', '/api/v1/bootstrap', three.token));
+    // The same statements, only the length of the id lists differs: no query per checklist, item or photo.
+    const shape = (queries: string[]) => queries.map((query) => query.replace(/in \((\?, )*\?\)/g, 'in (…)'));
+    expect(shape(forThree)).toEqual(shape(forOne));
+    expect(forThree).toHaveLength(8);
   });
 });
 
