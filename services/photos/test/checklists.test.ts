@@ -25,6 +25,8 @@ afterAll(async () => {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies under test
 type Team = Awaited<ReturnType<typeof createTeam>>;
+/** GraphQL answers as loose JSON (the fields under test). */
+const gqlJson = async (...args: Parameters<typeof gql>) => ({ body: (await gql(...args)).body as Json });
 
 async function call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json; text: string; headers: Headers }> {
   const res = await fetch(`${url}${path}`, { method, headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -336,23 +338,23 @@ describe('checklists in GraphQL', () => {
     const team = await createTeam(h, 'Checklist GraphQL Team');
     const checklist = await createChecklist(team);
     const item = checklist.items[0] as Json;
-    const read = await gql(url, `{ photosChecklist(id: "${checklist.id}") { id title status progress { ticked total } project { id checklists { total } } items { id requiresPhoto assignee { id name } evidence { photos { id } } } } }`, bearer(team.token));
+    const read = await gqlJson(url, `{ photosChecklist(id: "${checklist.id}") { id title status progress { ticked total } project { id checklists { total } } items { id requiresPhoto assignee { id name } evidence { photos { id } } } } }`, bearer(team.token));
     expect(read.body.data.photosChecklist).toEqual({
       id: String(checklist.id), title: 'Pre-pour', status: 'OPEN', progress: { ticked: 0, total: 2 }, project: { id: String(team.project.id), checklists: { total: 1 } },
       items: [{ id: String(item.id), requiresPhoto: true, assignee: { id: String(team.user.id), name: 'Member' }, evidence: { photos: [] } }, expect.objectContaining({ requiresPhoto: false })],
     });
     const tick = `mutation($id: ID!, $input: UpdatePhotosChecklistItemInput!) { updatePhotosChecklistItem(id: $id, input: $input) { ticked evidence { photos { id } } } }`;
-    const refused = await gql(url, tick, bearer(team.token), { id: String(item.id), input: { ticked: true } });
+    const refused = await gqlJson(url, tick, bearer(team.token), { id: String(item.id), input: { ticked: true } });
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'photo_required', fields: { ticked: [PHOTO_REQUIRED] } });
     const photo = await upload(team.token, team.project.id, 'gql-tick');
-    const accepted = await gql(url, tick, bearer(team.token), { id: String(item.id), input: { ticked: true, attachPhotoIds: [String(photo.id)] } });
+    const accepted = await gqlJson(url, tick, bearer(team.token), { id: String(item.id), input: { ticked: true, attachPhotoIds: [String(photo.id)] } });
     expect(accepted.body.data.updatePhotosChecklistItem).toEqual({ ticked: true, evidence: { photos: [{ id: String(photo.id) }] } });
     const scoped = await addToken(h, team, ['tasks:read']);
-    const forbidden = await gql(url, `{ photosChecklist(id: "${checklist.id}") { id } }`, bearer(scoped));
+    const forbidden = await gqlJson(url, `{ photosChecklist(id: "${checklist.id}") { id } }`, bearer(scoped));
     expect(forbidden.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'checklists:read' });
     const other = await createTeam(h, 'Checklist GraphQL Other');
-    expect((await gql(url, `{ photosChecklist(id: "${checklist.id}") { id } }`, bearer(other.token))).body.data.photosChecklist).toBeNull();
-    const create = await gql(url, 'mutation($input: CreatePhotosChecklistInput!) { createPhotosChecklist(input: $input) { title items { position title } } }', bearer(team.token), {
+    expect((await gqlJson(url, `{ photosChecklist(id: "${checklist.id}") { id } }`, bearer(other.token))).body.data.photosChecklist).toBeNull();
+    const create = await gqlJson(url, 'mutation($input: CreatePhotosChecklistInput!) { createPhotosChecklist(input: $input) { title items { position title } } }', bearer(team.token), {
       input: { projectId: String(team.project.id), title: 'From GraphQL', items: [{ title: 'one', requiresPhoto: true }] },
     });
     expect(create.body.data.createPhotosChecklist).toEqual({ title: 'From GraphQL', items: [{ position: 1, title: 'one' }] });

@@ -23,6 +23,8 @@ afterAll(async () => {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies under test
 type Team = Awaited<ReturnType<typeof createTeam>>;
+/** GraphQL answers as loose JSON (the fields under test). */
+const gqlJson = async (...args: Parameters<typeof gql>) => ({ body: (await gql(...args)).body as Json });
 
 async function call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json; headers: Headers }> {
   const res = await fetch(`${url}${path}`, { method, headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -234,20 +236,20 @@ describe('tasks in GraphQL', () => {
   it('creates from a photo, lists a project\'s tasks, closes and withdraws with the same rules; names the missing scope', async () => {
     const team = await createTeam(h, 'Task GraphQL Team');
     const photo = await upload(team.token, { local_capture_id: 'gql', project_id: String(team.project.id), description: 'Loose tile' });
-    const create = await gql(url, 'mutation($input: CreatePhotosTaskInput!) { createPhotosTask(input: $input) { id title status project { id } photo { id } } }', bearer(team.token), { input: { photoId: String(photo.id) } });
+    const create = await gqlJson(url, 'mutation($input: CreatePhotosTaskInput!) { createPhotosTask(input: $input) { id title status project { id } photo { id } } }', bearer(team.token), { input: { photoId: String(photo.id) } });
     const task = create.body.data.createPhotosTask as Json;
     expect(task).toMatchObject({ title: 'Loose tile', status: 'OPEN', project: { id: String(team.project.id) }, photo: { id: String(photo.id) } });
-    const listed = await gql(url, `{ photosTeam { tasks(status: ALL) { total items { id } } } photosTask(id: "${task.id}") { id overdue } }`, bearer(team.token));
+    const listed = await gqlJson(url, `{ photosTeam { tasks(status: ALL) { total items { id } } } photosTask(id: "${task.id}") { id overdue } }`, bearer(team.token));
     expect(listed.body.data).toEqual({ photosTeam: { tasks: { total: 1, items: [{ id: task.id }] } }, photosTask: { id: task.id, overdue: false } });
-    const close = await gql(url, 'mutation($id: ID!) { updatePhotosTask(id: $id, input: { completed: true }) { status closedBy { id } closedAt } }', bearer(team.token), { id: task.id });
+    const close = await gqlJson(url, 'mutation($id: ID!) { updatePhotosTask(id: $id, input: { completed: true }) { status closedBy { id } closedAt } }', bearer(team.token), { id: task.id });
     expect(close.body.data.updatePhotosTask).toMatchObject({ status: 'DONE', closedBy: { id: String(team.user.id) } });
-    const invalid = await gql(url, 'mutation { createPhotosTask(input: { projectId: "abc" }) { id } }', bearer(team.token));
+    const invalid = await gqlJson(url, 'mutation { createPhotosTask(input: { projectId: "abc" }) { id } }', bearer(team.token));
     expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: expect.objectContaining({ project_id: expect.any(Array) }) });
-    const withdraw = await gql(url, 'mutation($id: ID!) { withdrawPhotosTask(id: $id) { status withdrawnAt } }', bearer(team.token), { id: task.id });
+    const withdraw = await gqlJson(url, 'mutation($id: ID!) { withdrawPhotosTask(id: $id) { status withdrawnAt } }', bearer(team.token), { id: task.id });
     expect(withdraw.body.data.withdrawPhotosTask.status).toBe('WITHDRAWN');
-    expect((await gql(url, `{ photosTask(id: "${task.id}") { id } }`, bearer(team.token))).body.data.photosTask).toBeNull();
+    expect((await gqlJson(url, `{ photosTask(id: "${task.id}") { id } }`, bearer(team.token))).body.data.photosTask).toBeNull();
     const reader = await addToken(h, team, ['tasks:read']);
-    const refused = await gql(url, 'mutation { createPhotosTask(input: { projectId: "1", title: "x" }) { id } }', bearer(reader));
+    const refused = await gqlJson(url, 'mutation { createPhotosTask(input: { projectId: "1", title: "x" }) { id } }', bearer(reader));
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'tasks:write' });
   });
 });
