@@ -80,7 +80,7 @@ export type Mutation = {
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
-  /** Ticks/unticks an item and attaches or removes evidence (PATCH /api/v1/checklist-items/{item}; needs checklists:write or capture). Ticking a requiresPhoto item without a photo: BAD_USER_INPUT (code photo_required). */
+  /** Ticks/unticks an item and attaches or removes evidence (PATCH /api/v1/checklist-items/{item}; needs checklists:write or capture). Ticking a requiresPhoto item without a photo: BAD_USER_INPUT with reason photo_required. */
   updatePhotosChecklistItem?: Maybe<PhotosChecklistItem>;
   /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
   updatePhotosPhoto?: Maybe<PhotosPhoto>;
@@ -641,7 +641,7 @@ export type PhotosWebhookEndpoint = {
   __typename?: 'PhotosWebhookEndpoint';
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
-  /** Event names it receives: photo.created, photo.updated, project.created. */
+  /** Event names it receives (the catalogue: photo.created, photo.updated, project.created, checklist.created, checklist_item.updated, task.created, task.updated, task.closed, task.withdrawn). */
   events: Array<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isActive: Scalars['Boolean']['output'];

@@ -13,8 +13,9 @@ import { presentChecklist, presentChecklistItem, type ChecklistPage } from './ch
 import { CHECKLISTS_PER_PAGE, createChecklistBody, updateChecklistItemBody, type ChecklistListQuery } from './checklist.validation.js';
 import { listChecklistIds, openChecklistIds } from './checklist-queries.js';
 
+/** What the presenters read: an item's people and evidence photos (with their project, for the photo resource). */
 const ITEM_POPULATE = ['checklist', 'assignee', 'tickedBy', 'evidence', 'evidence.photo', 'evidence.photo.project'] as const;
-export const CHECKLIST_POPULATE = ['project', 'createdBy', ...ITEM_POPULATE.filter((p) => p !== 'checklist').map((p) => `items.${p}` as const)] as const;
+const CHECKLIST_POPULATE = ['project', 'createdBy', 'items', 'items.assignee', 'items.tickedBy', 'items.evidence', 'items.evidence.photo', 'items.evidence.photo.project'] as const;
 
 export const NO_PROJECT = 'No project with this id in your team.';
 export const PHOTO_NOT_FOUND = 'No photo with this id in your team.';
@@ -83,11 +84,6 @@ export class ChecklistService {
     const checklistId = pathId(id);
     if (checklistId === null) return null;
     return this.em.findOne(Checklist, { id: checklistId, team: principal.teamId }, { populate: CHECKLIST_POPULATE });
-  }
-
-  /** A project's checklists (GraphQL PhotosProject.checklists), newest first. */
-  async forProject(principal: PhotosPrincipal, projectId: number, page = 1): Promise<ChecklistPage> {
-    return this.list(principal, { projectId, page });
   }
 
   /**
