@@ -146,6 +146,40 @@ describe('POST /api/v1/checklists', () => {
   });
 });
 
+describe('PATCH /api/v1/checklists/{checklist}', () => {
+  it('renames and appends items after the last (positions continue); naming the current title changes nothing', async () => {
+    const team = await createTeam(h, 'Checklist Edit Team');
+    const checklist = await createChecklist(team);
+    const res = await call('PATCH', `/api/v1/checklists/${checklist.id}`, team.token, { title: 'Pre-pour, level 3', add_items: [{ title: 'Cover ordered', requires_photo: true }] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: checklist.id, title: 'Pre-pour, level 3', progress: { ticked: 0, total: 3 } });
+    expect(res.body.data.items.map((item: Json) => [item.position, item.title])).toEqual([[1, 'Rebar photographed'], [2, 'Formwork braced'], [3, 'Cover ordered']]);
+    const same = await call('PATCH', `/api/v1/checklists/${checklist.id}`, team.token, { title: 'Pre-pour, level 3' });
+    expect(same.body).toEqual(res.body);
+    expect((await call('GET', `/api/v1/checklists/${checklist.id}`, team.token)).body).toEqual(res.body);
+  });
+
+  it('refuses bad input with 422 naming each field, nothing changed; another team\'s is 404; needs checklists:write (not capture)', async () => {
+    const team = await teamWithPassword('Checklist Edit Invalid Team');
+    const other = await createTeam(h, 'Checklist Edit Other');
+    const checklist = await createChecklist(team);
+    const bad = await call('PATCH', `/api/v1/checklists/${checklist.id}`, team.token, { title: '', add_items: [{ title: 'a', assignee_id: other.user.id }] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['title']);
+    const stranger = await call('PATCH', `/api/v1/checklists/${checklist.id}`, team.token, { add_items: [{ title: 'a', assignee_id: other.user.id }] });
+    expect(stranger.body.error.fields).toEqual({ 'add_items.0.assignee_id': [NOT_A_MEMBER] });
+    const tooMany = await call('PATCH', `/api/v1/checklists/${checklist.id}`, team.token, { add_items: Array.from({ length: 99 }, (_, i) => ({ title: `item ${i}` })) });
+    expect(tooMany.body.error.fields).toEqual({ add_items: ['A checklist holds at most 100 items.'] });
+    for (const body of [{ items: [] }, { project_id: other.project.id }, 'x']) expect((await call('PATCH', `/api/v1/checklists/${checklist.id}`, team.token, body)).status).toBe(422);
+    expect((await call('GET', `/api/v1/checklists/${checklist.id}`, team.token)).body.data).toEqual(checklist);
+    expect((await call('PATCH', `/api/v1/checklists/${checklist.id}`, other.token, { title: 'mine' })).status).toBe(404);
+    expect((await call('PATCH', '/api/v1/checklists/abc', team.token, { title: 'mine' })).status).toBe(404);
+    for (const token of [await addToken(h, team, ['checklists:read']), await deviceToken(team)]) {
+      expect((await call('PATCH', `/api/v1/checklists/${checklist.id}`, token, { title: 'x' })).body.error).toMatchObject({ code: 'forbidden', missing_scope: 'checklists:write' });
+    }
+  });
+});
+
 describe('GET /api/v1/checklists and /checklists/{checklist}', () => {
   it('lists newest first with meta; mine=1, project and status filter; another team\'s are never listed or shown', async () => {
     const team = await createTeam(h, 'Checklist List Team');
@@ -317,19 +351,21 @@ describe('bootstrap checklists', () => {
 });
 
 describe('checklist webhooks', () => {
-  it('checklist.created and checklist_item.updated are queued with data byte for byte the REST resource', async () => {
+  it('checklist.created, checklist_item.updated and checklist.updated are queued with data byte for byte the REST resource', async () => {
     const team = await createTeam(h, 'Checklist Webhook Team');
     await h.orm.em.fork().nativeUpdate(TeamMembership, { id: team.membership.id }, { role: 'owner' });
-    const hook = await call('POST', '/api/v1/webhook-endpoints', team.token, { url: 'https://localhost:9/hook', events: ['checklist.created', 'checklist_item.updated'] });
+    const hook = await call('POST', '/api/v1/webhook-endpoints', team.token, { url: 'https://localhost:9/hook', events: ['checklist.created', 'checklist.updated', 'checklist_item.updated'] });
     expect(hook.status).toBe(201);
     const created = await call('POST', '/api/v1/checklists', team.token, { project_id: team.project.id, title: 'Hooked', items: [{ title: 'a' }] });
     const ticked = await call('PATCH', `/api/v1/checklist-items/${created.body.data.items[0].id}`, team.token, { ticked: true });
     await call('PATCH', `/api/v1/checklist-items/${created.body.data.items[0].id}`, team.token, { ticked: true }); // no change: not announced
+    const renamed = await call('PATCH', `/api/v1/checklists/${created.body.data.id}`, team.token, { title: 'Hooked again' });
     const deliveries = await h.orm.em.fork().find(WebhookDelivery, { ownerId: String(team.team.id) }, { orderBy: { createdAt: 'asc' } });
-    expect(deliveries.map((d) => d.eventName)).toEqual(['checklist.created', 'checklist_item.updated']);
+    expect(deliveries.map((d) => d.eventName)).toEqual(['checklist.created', 'checklist_item.updated', 'checklist.updated']);
     const dataText = (delivery: WebhookDelivery) => delivery.body.slice(delivery.body.indexOf('"data":') + 7, -1);
     expect(dataText(deliveries[0]!)).toBe(JSON.stringify(created.body.data));
     expect(dataText(deliveries[1]!)).toBe(JSON.stringify(ticked.body.data));
+    expect(dataText(deliveries[2]!)).toBe(JSON.stringify(renamed.body.data));
   });
 });
 
@@ -358,5 +394,9 @@ describe('checklists in GraphQL', () => {
       input: { projectId: String(team.project.id), title: 'From GraphQL', items: [{ title: 'one', requiresPhoto: true }] },
     });
     expect(create.body.data.createPhotosChecklist).toEqual({ title: 'From GraphQL', items: [{ position: 1, title: 'one' }] });
+    const update = await gqlJson(url, 'mutation($id: ID!, $input: UpdatePhotosChecklistInput!) { updatePhotosChecklist(id: $id, input: $input) { title items { position title } } }', bearer(team.token), {
+      id: String(checklist.id), input: { title: 'Renamed', addItems: [{ title: 'three' }] },
+    });
+    expect(update.body.data.updatePhotosChecklist).toEqual({ title: 'Renamed', items: [{ position: 1, title: 'Rebar photographed' }, { position: 2, title: 'Formwork braced' }, { position: 3, title: 'three' }] });
   });
 });

@@ -80,6 +80,8 @@ export type Mutation = {
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
+  /** Renames a checklist or appends items (PATCH /api/v1/checklists/{checklist}; needs checklists:write). */
+  updatePhotosChecklist?: Maybe<PhotosChecklist>;
   /** Ticks/unticks an item and attaches or removes evidence (PATCH /api/v1/checklist-items/{item}; needs checklists:write or capture). Ticking a requiresPhoto item without a photo: BAD_USER_INPUT with reason photo_required. */
   updatePhotosChecklistItem?: Maybe<PhotosChecklistItem>;
   /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
@@ -133,6 +135,13 @@ export type MutationDeletePhotosWebhookEndpointArgs = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationRevokePhotosAccessTokenArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationUpdatePhotosChecklistArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdatePhotosChecklistInput;
 };
 
 
@@ -641,7 +650,7 @@ export type PhotosWebhookEndpoint = {
   __typename?: 'PhotosWebhookEndpoint';
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
-  /** Event names it receives (the catalogue: photo.created, photo.updated, project.created, checklist.created, checklist_item.updated, task.created, task.updated, task.closed, task.withdrawn). */
+  /** Event names it receives (the catalogue: photo.created, photo.updated, project.created, checklist.created, checklist.updated, checklist_item.updated, task.created, task.updated, task.closed, task.withdrawn). */
   events: Array<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isActive: Scalars['Boolean']['output'];
@@ -721,6 +730,12 @@ export type QueryPhotosNearbyProjectsArgs = {
  */
 export type QueryPhotosTaskArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** PATCH /api/v1/checklists/{checklist}: rename and/or append items after the last. */
+export type UpdatePhotosChecklistInput = {
+  addItems?: InputMaybe<Array<PhotosChecklistItemInput>>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** PATCH /api/v1/checklist-items/{item}: photos are attached and removed first, then the tick applies. */
@@ -895,6 +910,7 @@ export type ResolversTypes = {
   PhotosWebhookEndpointChanges: PhotosWebhookEndpointChanges;
   PhotosWebhookEndpointInput: PhotosWebhookEndpointInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UpdatePhotosChecklistInput: UpdatePhotosChecklistInput;
   UpdatePhotosChecklistItemInput: UpdatePhotosChecklistItemInput;
   UpdatePhotosTaskInput: UpdatePhotosTaskInput;
 };
@@ -944,6 +960,7 @@ export type ResolversParentTypes = {
   PhotosWebhookEndpointChanges: PhotosWebhookEndpointChanges;
   PhotosWebhookEndpointInput: PhotosWebhookEndpointInput;
   Query: Record<PropertyKey, never>;
+  UpdatePhotosChecklistInput: UpdatePhotosChecklistInput;
   UpdatePhotosChecklistItemInput: UpdatePhotosChecklistItemInput;
   UpdatePhotosTaskInput: UpdatePhotosTaskInput;
 };
@@ -956,6 +973,7 @@ export type MutationResolvers<ContextType = PhotosContext, ParentType extends Re
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
+  updatePhotosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosChecklistArgs, 'id' | 'input'>>;
   updatePhotosChecklistItem?: Resolver<Maybe<ResolversTypes['PhotosChecklistItem']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosChecklistItemArgs, 'id' | 'input'>>;
   updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
   updatePhotosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosTaskArgs, 'id' | 'input'>>;

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AfterCommit } from '@tributary/kit';
 import type { MediaUrlSigner } from '../photos/index.js';
 
-export type ChecklistEvent = 'checklist.created' | 'checklist_item.updated';
+export type ChecklistEvent = 'checklist.created' | 'checklist.updated' | 'checklist_item.updated';
 
 export interface ChecklistEventSink {
   emit(tx: EntityManager, teamId: number, event: ChecklistEvent, data: object): Promise<AfterCommit | undefined>;

@@ -5,7 +5,7 @@ import { REST_BASE } from '../../api-paths.js';
 import { ACCESS_TOKEN_SECURITY } from '../../api-security.js';
 import { photoResource } from '../photos/index.js';
 import { userRef } from '../teams/index.js';
-import { CHECKLISTS_PER_PAGE, createChecklistBody, listChecklistsQuery, updateChecklistItemBody } from './checklist.validation.js';
+import { CHECKLISTS_PER_PAGE, createChecklistBody, listChecklistsQuery, updateChecklistBody, updateChecklistItemBody } from './checklist.validation.js';
 
 export const checklistItemResource = z
   .object({
@@ -95,6 +95,21 @@ export const checklistApi = {
       security: ACCESS_TOKEN_SECURITY,
       requestParams: { path: checklistPath },
       responses: { '200': { description: 'The checklist.', content: { 'application/json': { schema: checklistResponse } } } },
+    },
+  }),
+  update: defineApiRoute({
+    method: 'patch',
+    path: `${REST_BASE}/checklists/:checklist`,
+    errors: [401, 403, 404, 422],
+    operation: {
+      operationId: 'updateChecklist',
+      summary: 'Rename a checklist or append items (additive to the spec)',
+      description: '`title` renames it; `add_items` are appended after the last item (at most 100 items in all; assignees members of the team, else 422 naming `add_items.N.assignee_id`). Answers 200 with the checklist. Needs `checklists:write`.',
+      tags: ['Checklists'],
+      security: ACCESS_TOKEN_SECURITY,
+      requestParams: { path: checklistPath },
+      requestBody: { required: true, content: { 'application/json': { schema: updateChecklistBody } } },
+      responses: { '200': { description: 'The checklist as it now is.', content: { 'application/json': { schema: checklistResponse } } } },
     },
   }),
   updateItem: defineApiRoute({

@@ -1,6 +1,8 @@
 import { enumMapping } from '@tributary/kit';
 import { definedOnly, idInput } from '../../graphql-ids.js';
-import type { CreatePhotosChecklistInput, PhotosChecklistStatus, PhotosChecklistStatusFilter, Resolvers, UpdatePhotosChecklistItemInput } from '../../graphql/resolvers-types.js';
+import type {
+  CreatePhotosChecklistInput, PhotosChecklistItemInput, PhotosChecklistStatus, PhotosChecklistStatusFilter, Resolvers, UpdatePhotosChecklistInput, UpdatePhotosChecklistItemInput,
+} from '../../graphql/resolvers-types.js';
 import { checklistListQueryOf, type ChecklistListQuery, type ChecklistStatusFilter } from './checklist.validation.js';
 
 const statusFilter = enumMapping<ChecklistStatusFilter, PhotosChecklistStatusFilter>({ open: 'OPEN', done: 'DONE', all: 'ALL' });
@@ -29,8 +31,16 @@ function createBody(input: CreatePhotosChecklistInput) {
   return {
     project_id: idInput(input.projectId),
     title: input.title,
-    items: input.items.map((item) => definedOnly({ title: item.title, requires_photo: item.requiresPhoto ?? undefined, assignee_id: item.assigneeId == null ? undefined : idInput(item.assigneeId) })),
+    items: input.items.map(newItem),
   };
+}
+
+function newItem(item: PhotosChecklistItemInput) {
+  return definedOnly({ title: item.title, requires_photo: item.requiresPhoto ?? undefined, assignee_id: item.assigneeId == null ? undefined : idInput(item.assigneeId) });
+}
+
+function updateBody(input: UpdatePhotosChecklistInput) {
+  return definedOnly({ title: input.title ?? undefined, add_items: input.addItems?.map(newItem) });
 }
 
 function itemBody(input: UpdatePhotosChecklistItemInput) {
@@ -49,6 +59,7 @@ export const checklistResolvers = {
   },
   Mutation: {
     createPhotosChecklist: async (_parent, { input }, ctx) => ctx.checklists.create(await ctx.principalWith('checklists:write'), createBody(input)),
+    updatePhotosChecklist: async (_parent, { id, input }, ctx) => ctx.checklists.update(await ctx.principalWith('checklists:write'), id, updateBody(input)),
     updatePhotosChecklistItem: async (_parent, { id, input }, ctx) => ctx.checklists.updateItem(await ctx.principalWith('checklists:write', { capture: true }), id, itemBody(input)),
   },
   PhotosTeam: {

@@ -22,6 +22,9 @@ export function checklistRoutes(auth: AuthService, checklists: ChecklistService,
   mountApiRoute(router, checklistApi.get, token, requireScope('checklists:read', { capture: true }), async (req, res) => {
     res.json({ data: presentChecklist(await checklists.get(principalOf(res), String(req.params.checklist)), urls) });
   });
+  mountApiRoute(router, checklistApi.update, token, requireScope('checklists:write'), async (req, res) => {
+    res.json({ data: presentChecklist(await checklists.update(principalOf(res), String(req.params.checklist), req.body), urls) });
+  });
   mountApiRoute(router, checklistApi.updateItem, token, requireScope('checklists:write', { capture: true }), async (req, res) => {
     res.json({ data: presentChecklistItem(await checklists.updateItem(principalOf(res), String(req.params.item), req.body), urls) });
   });

@@ -6,11 +6,13 @@ import type { PhotosPrincipal } from '../auth/index.js';
 import { Photo } from '../photos/index.js';
 import { Project } from '../projects/index.js';
 import { NOT_A_MEMBER, User, teamMembersByIds } from '../teams/index.js';
-import type { ChecklistServiceOptions } from './checklist-events.js';
+import type { ChecklistEvent, ChecklistServiceOptions } from './checklist-events.js';
 import { decideItemChange } from './checklist-item-rules.js';
 import { Checklist, ChecklistEvidence, ChecklistItem } from './checklist.entity.js';
 import { presentChecklist, presentChecklistItem, type ChecklistPage } from './checklist.presenter.js';
-import { CHECKLISTS_PER_PAGE, createChecklistBody, updateChecklistItemBody, type ChecklistListQuery } from './checklist.validation.js';
+import {
+  CHECKLISTS_PER_PAGE, CHECKLIST_ITEMS_MAX, createChecklistBody, updateChecklistBody, updateChecklistItemBody, type ChecklistListQuery, type NewChecklistItem,
+} from './checklist.validation.js';
 import { listChecklistIds, openChecklistIds } from './checklist-queries.js';
 
 /** What the presenters read: an item's people and evidence photos (with their project, for the photo resource). */
@@ -35,22 +37,42 @@ export class ChecklistService {
     const input = parseInput(createChecklistBody, body, { rootField: 'body' });
     const id = await transactionWithAfterCommit<number>(this.em, async (tx) => {
       const project = await tx.findOne(Project, { id: input.project_id, team: principal.teamId });
-      const members = await teamMembersByIds(tx, principal.teamId, input.items.flatMap((item) => (item.assignee_id ? [item.assignee_id] : [])));
-      const fields: FieldErrors = {};
+      const fields = await assigneeProblems(tx, principal.teamId, input.items, 'items');
       if (!project) fields.project_id = [NO_PROJECT];
-      input.items.forEach((item, index) => {
-        if (item.assignee_id && !members.has(item.assignee_id)) fields[`items.${index}.assignee_id`] = [NOT_A_MEMBER];
-      });
       if (Object.keys(fields).length > 0) throw new ValidationError(fields);
       const checklist = tx.create(Checklist, { team: principal.teamId, project: project!, title: input.title, createdBy: principal.userId });
-      input.items.forEach((item, index) =>
-        tx.create(ChecklistItem, { checklist, position: index + 1, title: item.title, requiresPhoto: item.requires_photo, assignee: item.assignee_id ?? null }),
-      );
+      addItems(tx, checklist, input.items, 1);
       await tx.flush();
       await tx.populate(checklist, CHECKLIST_POPULATE);
       return { result: checklist.id, afterCommit: await this.announce(tx, principal.teamId, 'checklist.created', presentChecklist(checklist, this.options.urls)) };
     });
     return this.em.findOneOrFail(Checklist, id, { populate: CHECKLIST_POPULATE, refresh: true });
+  }
+
+  /**
+   * Renames the checklist and/or appends items (positions continue after the last); announced as checklist.updated
+   * when something changed. Existing items are changed through PATCH /checklist-items/{item}.
+   */
+  async update(principal: PhotosPrincipal, id: string, body: unknown): Promise<Checklist> {
+    const changes = parseInput(updateChecklistBody, body, { rootField: 'body' });
+    const checklistId = await transactionWithAfterCommit<number>(this.em, async (tx) => {
+      const found = pathId(id) === null ? null : await tx.findOne(Checklist, { id: pathId(id)!, team: principal.teamId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!found) throw new NotFoundError(`checklist ${id.slice(0, 40)}`);
+      const checklist = await tx.findOneOrFail(Checklist, found.id, { populate: ['items'], refresh: true });
+      const added = changes.add_items ?? [];
+      const fields = await assigneeProblems(tx, principal.teamId, added, 'add_items');
+      if (checklist.items.length + added.length > CHECKLIST_ITEMS_MAX) fields.add_items = [`A checklist holds at most ${CHECKLIST_ITEMS_MAX} items.`];
+      if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+      const renamed = changes.title !== undefined && changes.title !== checklist.title;
+      if (!renamed && added.length === 0) return { result: checklist.id };
+      if (renamed) checklist.title = changes.title!;
+      addItems(tx, checklist, added, Math.max(0, ...checklist.items.getItems().map((item) => item.position)) + 1);
+      checklist.updatedAt = new Date();
+      await tx.flush();
+      const fresh = await tx.findOneOrFail(Checklist, checklist.id, { populate: CHECKLIST_POPULATE, refresh: true });
+      return { result: checklist.id, afterCommit: await this.announce(tx, principal.teamId, 'checklist.updated', presentChecklist(fresh, this.options.urls)) };
+    });
+    return this.em.findOneOrFail(Checklist, checklistId, { populate: CHECKLIST_POPULATE, refresh: true });
   }
 
   /** The team's checklists, newest first, filtered (project, open/done, mine = an item assigned to the caller). */
@@ -155,7 +177,24 @@ export class ChecklistService {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  private async announce(tx: EntityManager, teamId: number, event: 'checklist.created' | 'checklist_item.updated', data: object) {
+  private async announce(tx: EntityManager, teamId: number, event: ChecklistEvent, data: object) {
     return this.options.events?.emit(tx, teamId, event, data);
   }
+}
+
+/** 422 fields for new items whose assignee is not a member of the team (`<field>.N.assignee_id`). */
+async function assigneeProblems(tx: EntityManager, teamId: number, items: readonly NewChecklistItem[], field: string): Promise<FieldErrors> {
+  const members = await teamMembersByIds(tx, teamId, items.flatMap((item) => (item.assignee_id ? [item.assignee_id] : [])));
+  const fields: FieldErrors = {};
+  items.forEach((item, index) => {
+    if (item.assignee_id && !members.has(item.assignee_id)) fields[`${field}.${index}.assignee_id`] = [NOT_A_MEMBER];
+  });
+  return fields;
+}
+
+/** Creates the items in order from position `first`. */
+function addItems(tx: EntityManager, checklist: Checklist, items: readonly NewChecklistItem[], first: number): void {
+  items.forEach((item, index) =>
+    tx.create(ChecklistItem, { checklist, position: first + index, title: item.title, requiresPhoto: item.requires_photo, assignee: item.assignee_id ?? null }),
+  );
 }

@@ -23,6 +23,7 @@ export const newChecklistItem = z
     assignee_id: id('A member of the team who should do it (user id).').nullable().optional(),
   })
   .meta({ id: 'PhotosChecklistItemCreate' });
+export type NewChecklistItem = z.infer<typeof newChecklistItem>;
 
 export const createChecklistBody = z
   .strictObject({
@@ -36,6 +37,17 @@ export const createChecklistBody = z
   })
   .meta({ id: 'PhotosChecklistCreate' });
 export type NewChecklist = z.infer<typeof createChecklistBody>;
+
+export const updateChecklistBody = z
+  .strictObject({
+    title: requiredText(CHECKLIST_TITLE_MAX).optional(),
+    add_items: z
+      .array(newChecklistItem)
+      .max(CHECKLIST_ITEMS_MAX, { error: `At most ${CHECKLIST_ITEMS_MAX} items.` })
+      .optional()
+      .meta({ description: 'Appended after the last item, in order.' }),
+  })
+  .meta({ id: 'PhotosChecklistUpdate', description: 'Rename and/or append items; items are ticked and given evidence through PATCH /checklist-items/{item}.' });
 
 export const CHECKLIST_STATUSES = ['open', 'done', 'all'] as const;
 export type ChecklistStatusFilter = (typeof CHECKLIST_STATUSES)[number];

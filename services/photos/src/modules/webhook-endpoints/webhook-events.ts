@@ -6,6 +6,7 @@ export const PHOTOS_WEBHOOK_EVENTS = [
   'project.created',
   // Checklists and tasks (issue 11).
   'checklist.created',
+  'checklist.updated',
   'checklist_item.updated',
   'task.created',
   'task.updated',
