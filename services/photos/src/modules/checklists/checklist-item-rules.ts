@@ -31,9 +31,16 @@ export interface ItemChange {
 
 export type TickChange = 'tick' | 'untick' | null;
 
-export type ItemDecision =
-  | { ok: true; tick: TickChange; photoIds: number[]; attached: number[]; detached: number[] }
-  | { ok: false; photoRequired: boolean; fields: FieldErrors };
+export interface AcceptedItemChange {
+  ok: true;
+  tick: TickChange;
+  /** The evidence after the change, in order. */
+  photoIds: number[];
+  attached: number[];
+  detached: number[];
+}
+
+export type ItemDecision = AcceptedItemChange | { ok: false; photoRequired: boolean; fields: FieldErrors };
 
 /** The item after `change`, or the refusal (nothing may change then). */
 export function decideItemChange(state: ItemState, change: ItemChange): ItemDecision {

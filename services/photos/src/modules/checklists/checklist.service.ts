@@ -7,7 +7,7 @@ import { Photo } from '../photos/index.js';
 import { Project } from '../projects/index.js';
 import { NOT_A_MEMBER, User, teamMembersByIds } from '../teams/index.js';
 import type { ChecklistEvent, ChecklistServiceOptions } from './checklist-events.js';
-import { decideItemChange } from './checklist-item-rules.js';
+import { decideItemChange, type AcceptedItemChange } from './checklist-item-rules.js';
 import { Checklist, ChecklistEvidence, ChecklistItem } from './checklist.entity.js';
 import { presentChecklist, presentChecklistItem, type ChecklistPage } from './checklist.presenter.js';
 import {
@@ -119,8 +119,8 @@ export class ChecklistService {
       const attach = changes.attach_photo_ids ?? [];
       const detach = changes.detach_photo_ids ?? [];
       await this.checkPhotos(tx, principal, item, attach, detach);
-      const evidence = item.evidence.getItems();
-      const decision = decideItemChange({ requiresPhoto: item.requiresPhoto, ticked: item.tickedAt != null, photoIds: evidence.map((e) => e.photo.id) }, { ticked: changes.ticked, attach, detach });
+      const photoIds = item.evidence.getItems().map((e) => e.photo.id);
+      const decision = decideItemChange({ requiresPhoto: item.requiresPhoto, ticked: item.isTicked(), photoIds }, { ticked: changes.ticked, attach, detach });
       if (!decision.ok) {
         if (decision.photoRequired) throw new BusinessRuleError(Object.values(decision.fields)[0]![0]!, decision.fields, { code: 'photo_required' });
         throw new ValidationError(decision.fields);
@@ -128,15 +128,8 @@ export class ChecklistService {
       const note = changes.note === undefined ? undefined : changes.note || null;
       const changed = decision.tick !== null || decision.attached.length + decision.detached.length > 0 || (note !== undefined && note !== (item.note ?? null));
       if (!changed) return { result: item.id };
-      for (const photoId of decision.attached) {
-        item.evidence.add(tx.create(ChecklistEvidence, { item, photo: tx.getReference(Photo, photoId), attachedBy: principal.userId, attachedByDevice: principal.deviceId }));
-      }
-      for (const gone of evidence.filter((e) => decision.detached.includes(e.photo.id))) tx.remove(gone);
-      if (decision.tick === 'tick') Object.assign(item, { tickedAt: new Date(), tickedBy: tx.getReference(User, principal.userId) });
-      if (decision.tick === 'untick') Object.assign(item, { tickedAt: null, tickedBy: null });
+      applyItemChange(tx, principal, item, decision);
       if (note !== undefined) item.note = note;
-      item.updatedAt = new Date();
-      item.checklist.updatedAt = item.updatedAt;
       await tx.flush();
       const fresh = await tx.findOneOrFail(ChecklistItem, item.id, { populate: ITEM_POPULATE, refresh: true });
       return { result: item.id, afterCommit: await this.announce(tx, principal.teamId, 'checklist_item.updated', presentChecklistItem(fresh, this.options.urls)) };
@@ -197,4 +190,16 @@ function addItems(tx: EntityManager, checklist: Checklist, items: readonly NewCh
   items.forEach((item, index) =>
     tx.create(ChecklistItem, { checklist, position: first + index, title: item.title, requiresPhoto: item.requires_photo, assignee: item.assignee_id ?? null }),
   );
+}
+
+/** Writes an accepted decision: evidence rows added and removed, the tick recorded or cleared, the times touched. */
+function applyItemChange(tx: EntityManager, principal: PhotosPrincipal, item: ChecklistItem, decision: AcceptedItemChange): void {
+  for (const photoId of decision.attached) {
+    item.evidence.add(tx.create(ChecklistEvidence, { item, photo: tx.getReference(Photo, photoId), attachedBy: principal.userId, attachedByDevice: principal.deviceId }));
+  }
+  for (const gone of item.evidence.getItems().filter((e) => decision.detached.includes(e.photo.id))) tx.remove(gone);
+  if (decision.tick === 'tick') Object.assign(item, { tickedAt: new Date(), tickedBy: tx.getReference(User, principal.userId) });
+  if (decision.tick === 'untick') Object.assign(item, { tickedAt: null, tickedBy: null });
+  item.updatedAt = new Date();
+  item.checklist.updatedAt = item.updatedAt;
 }
