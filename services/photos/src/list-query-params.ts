@@ -1,9 +1,8 @@
 // Query parameters shared by the office lists (checklists, tasks): an optional record id and the `mine=1` flag.
 // Query values arrive as text; both are parsed strictly so anything else is a 422 naming the parameter.
 import { z } from 'zod';
+import { MAX_ID } from './modules/photos/index.js';
 
-/** Largest id a serial column holds (PostgreSQL int4). */
-const MAX_ID = 2 ** 31 - 1;
 const DIGITS = /^\d{1,10}$/;
 
 /** An optional id (digits, 1..2^31-1), documented as the integer a client sends. */
