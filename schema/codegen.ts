@@ -68,6 +68,12 @@ export const CODEGEN_SERVICES = {
       PhotosPhotoPage: '../modules/photos/index.js#PhotoPage',
       PhotosPhotoGroup: '../modules/photo-groups/index.js#PhotoGroup',
       PhotosPhotoGroupPage: '../modules/photo-groups/index.js#PhotoGroupPage',
+      PhotosUserRef: '../modules/teams/index.js#User',
+      PhotosChecklist: '../modules/checklists/index.js#Checklist',
+      PhotosChecklistItem: '../modules/checklists/index.js#ChecklistItem',
+      PhotosChecklistPage: '../modules/checklists/index.js#ChecklistPage',
+      PhotosTask: '../modules/tasks/index.js#Task',
+      PhotosTaskPage: '../modules/tasks/index.js#TaskPage',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

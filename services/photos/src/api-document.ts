@@ -10,6 +10,8 @@ import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/in
 import { deviceApi } from './modules/devices/index.js';
 import { photoApi } from './modules/photos/index.js';
 import { photoGroupApi } from './modules/photo-groups/index.js';
+import { checklistApi } from './modules/checklists/index.js';
+import { taskApi } from './modules/tasks/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -21,13 +23,15 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, { name: 'Checklists' }, { name: 'Tasks' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
     routes: [
       ...Object.values(authApi),
       ...Object.values(bootstrapApi),
       ...Object.values(projectApi),
       ...Object.values(photoApi),
       ...Object.values(photoGroupApi),
+      ...Object.values(checklistApi),
+      ...Object.values(taskApi),
       ...Object.values(deviceApi),
       ...Object.values(webhookEndpointApi),
     ],

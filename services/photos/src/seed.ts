@@ -2,6 +2,7 @@
 // values, so `npm start` can print them on every start; they exist only in databases that were seeded.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken, hashPassword, passwordMatches } from './modules/auth/index.js';
+import { Checklist, ChecklistItem } from './modules/checklists/index.js';
 import { Project } from './modules/projects/index.js';
 import { Team, TeamMembership, User, type TeamRole } from './modules/teams/index.js';
 
@@ -21,6 +22,16 @@ const DEMO_PROJECTS = [
   { name: 'Riverside School Extension', address: '20 River Road, Hamilton', latitude: -37.7826, longitude: 175.2828, radiusM: 200 },
   { name: 'Office Fit-out (no site coordinates)', address: null, latitude: null, longitude: null, radiusM: 150 },
 ] as const;
+
+/** A checklist on the apartments to try ticking (README "Try the office"): one item needs a photo, one does not. */
+export const DEMO_CHECKLIST = {
+  project: 'Harbour View Apartments',
+  title: 'Level 3 pre-pour inspection',
+  items: [
+    { title: 'Reinforcement photographed before the pour', requiresPhoto: true },
+    { title: 'Formwork braced and signed off', requiresPhoto: false },
+  ],
+} as const;
 
 export interface PhotosDemoCredentials {
   team_id: number;
@@ -54,6 +65,7 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
       if (!existing) tx.create(Project, { team, status: 'active', ...demo });
     }
     await tx.flush();
+    await demoChecklist(tx, team, user);
     return { team_id: team.id, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, token: DEMO_ACCESS_TOKEN };
   });
 }
@@ -66,4 +78,13 @@ async function demoTeam(tx: EntityManager, user: User, name: string, role: TeamR
   tx.create(TeamMembership, { team, user, role });
   await tx.flush();
   return team;
+}
+
+/** The demo checklist, created once (found again by project and title). */
+async function demoChecklist(tx: EntityManager, team: Team, user: User): Promise<void> {
+  const project = await tx.findOneOrFail(Project, { team, name: DEMO_CHECKLIST.project });
+  if (await tx.count(Checklist, { project, title: DEMO_CHECKLIST.title })) return;
+  const checklist = tx.create(Checklist, { team, project, title: DEMO_CHECKLIST.title, createdBy: user });
+  DEMO_CHECKLIST.items.forEach((item, index) => tx.create(ChecklistItem, { checklist, position: index + 1, title: item.title, requiresPhoto: item.requiresPhoto, assignee: user }));
+  await tx.flush();
 }

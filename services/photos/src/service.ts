@@ -20,6 +20,8 @@ import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, uploadLimitsOf } from './media-config.js';
+import { ChecklistService, checklistEntities, checklistResolvers, checklistRoutes } from './modules/checklists/index.js';
+import { TaskService, taskCountSource, taskEntities, taskResolvers, taskRoutes } from './modules/tasks/index.js';
 import { createMediaStorage } from './storage/index.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
@@ -28,7 +30,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...checklistEntities, ...taskEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -42,19 +44,23 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
   const webhooks = createTeamWebhookEmitter({ outbox: temporal.outbox });
   const mediaUrls = new MediaUrlSigner(mediaSigningSecret(config), publicBaseUrl(config));
   const photoGroups = new PhotoGroupService(orm.em);
+  const checklists = new ChecklistService(orm.em, { urls: mediaUrls, events: webhooks });
+  const tasks = new TaskService(orm.em, { urls: mediaUrls, events: webhooks });
   // What GET /projects/{project} counts: each module that owns counted records brings its source.
-  const projects = new ProjectService(orm.em, { countSources: [photoCountSource(orm.em), photoGroupCountSource(photoGroups)], events: webhooks });
+  const projects = new ProjectService(orm.em, { countSources: [photoCountSource(orm.em), photoGroupCountSource(photoGroups), taskCountSource(tasks)], events: webhooks });
   const photos = new PhotoService(orm.em, { storage: createMediaStorage(config), limits: uploadLimitsOf(config), projects, outbox: temporal.outbox, announcements: { sink: webhooks, urls: mediaUrls } });
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
     projects,
-    bootstrap: new BootstrapService(projects, { limits: uploadLimitsOf(config), tagSources: [photos] }),
+    bootstrap: new BootstrapService(projects, { limits: uploadLimitsOf(config), tagSources: [photos], checklistSource: checklists }),
     integrationTokens: new IntegrationTokenService(orm.em),
     devices: new DeviceService(orm.em),
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     photos,
     photoGroups,
+    checklists,
+    tasks,
     mediaUrls,
   };
   // Rate-limit counters (per token, uploads apart; login): in memory, or in Redis when REDIS_URL is set.
@@ -74,13 +80,15 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(projectRoutes(services.auth, services.projects));
       express.use(photoRoutes(services.auth, services.photos, mediaUrls));
       express.use(photoGroupRoutes(services.auth, services.photoGroups, mediaUrls));
+      express.use(checklistRoutes(services.auth, checklists, mediaUrls));
+      express.use(taskRoutes(services.auth, tasks, mediaUrls));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, checklistResolvers, taskResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

@@ -44,7 +44,7 @@ describe('POST /api/v1/projects', () => {
     expect(res.headers.get('idempotent-replayed')).toBeNull();
     const got = await fetch(`${url}${res.headers.get('location')}`, { headers: bearer(team.token) });
     // A new project holds nothing yet: the registered sources (photos, photo groups) report zeros.
-    expect(await got.json()).toEqual({ data: { ...body.data, counts: { photos: 0, videos: 0, photo_groups: 0 } } });
+    expect(await got.json()).toEqual({ data: { ...body.data, counts: { photos: 0, videos: 0, photo_groups: 0, open_tasks: 0 } } });
   });
 
   it('without coordinates: coordinates null (never matched); an explicit radius needs coordinates', async () => {
@@ -141,7 +141,7 @@ describe('GET /api/v1/projects/{project}', () => {
       expect({ id, status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code }).toEqual({ id, status: 404, code: 'not_found' });
     }
     const res = await fetch(`${url}/api/v1/projects/${own.project.id}`, { headers: bearer(own.token) });
-    expect(await res.json()).toMatchObject({ data: { id: own.project.id, coordinates: null, counts: { photos: 0, videos: 0, photo_groups: 0 } } });
+    expect(await res.json()).toMatchObject({ data: { id: own.project.id, coordinates: null, counts: { photos: 0, videos: 0, photo_groups: 0, open_tasks: 0 } } });
   });
 
   it('merges the counts of every registered source (a later source wins a shared key)', async () => {
@@ -330,7 +330,7 @@ describe('GraphQL', () => {
     const { body } = await gql(url, create, bearer(team.token), { input, key: 'gql-1' });
     expect(body.errors).toBeUndefined();
     const created = body.data?.createPhotosProject as { id: string };
-    expect(created).toMatchObject({ name: 'Via GraphQL', address: null, coordinates: { lat: -45.87, lng: 170.5, radiusM: 60 }, counts: [{ key: 'photos', count: 0 }, { key: 'videos', count: 0 }, { key: 'photo_groups', count: 0 }] });
+    expect(created).toMatchObject({ name: 'Via GraphQL', address: null, coordinates: { lat: -45.87, lng: 170.5, radiusM: 60 }, counts: [{ key: 'photos', count: 0 }, { key: 'videos', count: 0 }, { key: 'photo_groups', count: 0 }, { key: 'open_tasks', count: 0 }] });
     const rest = await postProject(team.token, { name: 'Via GraphQL', coordinates: { lat: -45.87, lng: 170.5 }, radius_m: 60 }, { 'Idempotency-Key': 'gql-1' });
     expect(rest.res.headers.get('idempotent-replayed')).toBe('true');
     expect(String(rest.body.data.id)).toBe(created.id);

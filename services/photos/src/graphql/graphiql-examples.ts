@@ -79,4 +79,63 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    // The office's open work: checklists with their progress and evidence, and the tasks due soonest. Tick an item with
+    // mutation { updatePhotosChecklistItem(id: "1", input: { ticked: true, attachPhotoIds: ["1"] }) { ticked } }
+    query: `query OfficeChecklistsAndTasks {
+  photosTeam {
+    checklists(status: OPEN) {
+      total
+      items {
+        id
+        title
+        project {
+          name
+        }
+        progress {
+          ticked
+          total
+        }
+        items {
+          id
+          title
+          requiresPhoto
+          ticked
+          assignee {
+            name
+          }
+          evidence {
+            note
+            photos {
+              id
+              urls {
+                thumb
+              }
+            }
+          }
+        }
+      }
+    }
+    tasks(status: OPEN) {
+      total
+      items {
+        id
+        title
+        overdue
+        dueAt
+        assignee {
+          name
+        }
+        photo {
+          id
+          urls {
+            thumb
+          }
+        }
+      }
+    }
+  }
+}
+`,
+  },
 ];

@@ -57,4 +57,7 @@ export const CAPTURE_ENDPOINTS = [
   'GET /api/v1/photos/{photo}',
   'GET /api/v1/photo-groups',
   'POST /api/v1/photo-groups',
+  'GET /api/v1/checklists',
+  'GET /api/v1/checklists/{checklist}',
+  'PATCH /api/v1/checklist-items/{item}',
 ] as const;

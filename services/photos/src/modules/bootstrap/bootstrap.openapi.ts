@@ -3,6 +3,7 @@ import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
 import { REST_BASE } from '../../api-paths.js';
 import { ACCESS_TOKEN_SECURITY } from '../../api-security.js';
+import { checklistResource } from '../checklists/index.js';
 import { projectResource } from '../projects/index.js';
 import { TEAM_ROLES } from '../teams/index.js';
 
@@ -22,7 +23,7 @@ export const bootstrapResponse = z.object({
         .meta({ id: 'PhotosTeamSettings' }),
       projects: z.array(projectResource).meta({ description: 'Every active project of the team, newest activity first; `coordinates` null for those never matched by GPS.' }),
       tags: z.array(z.string()).meta({ description: 'Tags in use in the team, sorted.' }),
-      checklists: z.array(z.unknown()).meta({ description: 'Always empty until checklists exist (part 2); the key is kept.' }),
+      checklists: z.array(checklistResource).meta({ description: 'The team\'s open checklists (some item unticked) on active projects, newest first, each as GET /api/v1/checklists/{checklist} answers it.' }),
     })
     .meta({ id: 'PhotosBootstrap' }),
 });

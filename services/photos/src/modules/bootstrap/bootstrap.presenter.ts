@@ -18,7 +18,7 @@ export function presentBootstrap({ membership, team, limits, projects, tags, che
       },
       projects: projects.map(presentProject),
       tags,
-      checklists,
+      checklists: checklists as z.input<typeof bootstrapResponse>['data']['checklists'],
     },
   };
 }

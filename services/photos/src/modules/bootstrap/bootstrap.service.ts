@@ -2,6 +2,7 @@ import type { UploadLimits } from '../../media-config.js';
 import type { SignedInUser } from '../auth/index.js';
 import type { Project, ProjectService } from '../projects/index.js';
 import type { Team, TeamMembership } from '../teams/index.js';
+import type { ChecklistSource } from './checklist-source.js';
 import { tagsInUse, type TagSource } from './tag-source.js';
 
 
@@ -9,6 +10,8 @@ export interface BootstrapServiceOptions {
   limits: UploadLimits;
   /** Where bootstrap's `tags` come from (registered in service.ts by the module that stores tags). */
   tagSources?: readonly TagSource[];
+  /** Where bootstrap's `checklists` come from (the checklists module); none: `[]`. */
+  checklistSource?: ChecklistSource | undefined;
 }
 
 /** Everything the capture app needs on first run, read with one query per table. */
@@ -18,8 +21,8 @@ export interface Bootstrap {
   limits: UploadLimits;
   projects: Project[];
   tags: string[];
-  /** Checklists arrive with part 2; the key is kept so the app's parser never changes. */
-  checklists: never[];
+  /** The team's open checklists on active projects, as GET /api/v1/checklists/{checklist} answers each. */
+  checklists: object[];
 }
 
 /**
@@ -29,6 +32,7 @@ export interface Bootstrap {
 export class BootstrapService {
   private readonly limits: UploadLimits;
   private readonly tagSources: readonly TagSource[];
+  private readonly checklistSource: ChecklistSource | undefined;
 
   constructor(
     private readonly projects: ProjectService,
@@ -36,11 +40,13 @@ export class BootstrapService {
   ) {
     this.limits = options.limits;
     this.tagSources = options.tagSources ?? [];
+    this.checklistSource = options.checklistSource;
   }
 
   async bootstrap({ membership, principal }: SignedInUser): Promise<Bootstrap> {
     const projects = await this.projects.allActive(principal);
     const tags = await tagsInUse(this.tagSources, principal.teamId);
-    return { membership, team: membership.team, limits: this.limits, projects, tags, checklists: [] };
+    const checklists = (await this.checklistSource?.openChecklists(principal.teamId)) ?? [];
+    return { membership, team: membership.team, limits: this.limits, projects, tags, checklists };
   }
 }

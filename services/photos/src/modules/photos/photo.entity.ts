@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Device } from '../devices/index.js';
 import { Project, UNASSIGNED_REASONS } from '../projects/index.js';
 import { Team } from '../teams/index.js';
 import { PhotoRepository } from './photo.repository.js';
@@ -25,6 +26,8 @@ export const PhotoSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     team: () => p.manyToOne(Team).deleteRule('cascade'),
     project: () => p.manyToOne(Project).deleteRule('set null').nullable(),
+    /** The device whose token uploaded it (null for other tokens): a device may attach only its own photos as evidence. */
+    uploadedByDevice: () => p.manyToOne(Device).deleteRule('set null').nullable(),
     /** The capture app's own id of the capture: uploads are idempotent on it, per team. */
     localCaptureId: p.string().length(191),
     /** When the capture was taken, as the device reported it; null when it did not say. */

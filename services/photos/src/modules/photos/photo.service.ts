@@ -220,6 +220,7 @@ export class PhotoService {
         const photo = tx.create(Photo, {
           team: principal.teamId,
           project: assignment.project ? tx.getReference(Project, assignment.project.id) : null,
+          uploadedByDevice: principal.deviceId,
           localCaptureId: fields.local_capture_id,
           capturedAt: fields.captured_at ?? null,
           mediaType: media.mediaType,
