@@ -68,6 +68,10 @@ export const CODEGEN_SERVICES = {
       PhotosPhotoPage: '../modules/photos/index.js#PhotoPage',
       PhotosPhotoGroup: '../modules/photo-groups/index.js#PhotoGroup',
       PhotosPhotoGroupPage: '../modules/photo-groups/index.js#PhotoGroupPage',
+      PhotosReport: '../modules/reports/index.js#Report',
+      PhotosReportPhoto: '../modules/reports/index.js#ReportPhoto',
+      PhotosReportPage: '../modules/reports/index.js#ReportPage',
+      PhotosSharedReport: '../modules/reports/index.js#SharedReport',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

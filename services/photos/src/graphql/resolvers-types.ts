@@ -8,6 +8,7 @@ import type { Device } from '../modules/devices/index.js';
 import type { AccessToken, CreatedIntegrationToken } from '../modules/auth/index.js';
 import type { Photo, PhotoPage } from '../modules/photos/index.js';
 import type { PhotoGroup, PhotoGroupPage } from '../modules/photo-groups/index.js';
+import type { Report, ReportPhoto, ReportPage, SharedReport } from '../modules/reports/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -42,6 +43,14 @@ export type CreatePhotosProjectInput = {
   radiusM?: InputMaybe<Scalars['Float']['input']>;
 };
 
+export type CreatePhotosReportInput = {
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** The photos in print order (1–50, each of the project, none twice). */
+  photoIds: Array<Scalars['ID']['input']>;
+  projectId: Scalars['ID']['input'];
+  title: Scalars['String']['input'];
+};
+
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -49,12 +58,18 @@ export type Mutation = {
   createPhotosAccessToken?: Maybe<PhotosCreatedAccessToken>;
   /** Creates a project in the caller's team (same rules and errors as POST /api/v1/projects; validation errors name the REST fields, e.g. radius_m). Needs projects:write. */
   createPhotosProject?: Maybe<PhotosProject>;
+  /** Creates a report and queues its rendering (POST /api/v1/reports's rules; an office session of any role). */
+  createPhotosReport?: Maybe<PhotosReport>;
   /** Registers a webhook endpoint (POST /api/v1/webhook-endpoints); the secret is in the answer only. */
   createPhotosWebhookEndpoint?: Maybe<PhotosCreatedWebhookEndpoint>;
   /** Deletes a webhook endpoint; answers its id. */
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
+  /** Makes (or replaces) the share link of a READY report (office session); the link is in the answer only. */
+  sharePhotosReport?: Maybe<PhotosSharedReport>;
+  /** Revokes the share link (office session); the report is PRIVATE. */
+  unsharePhotosReport?: Maybe<PhotosReport>;
   /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
   updatePhotosPhoto?: Maybe<PhotosPhoto>;
   /** Edits a webhook endpoint (PATCH /api/v1/webhook-endpoints/{endpoint}); the secret is kept. */
@@ -76,6 +91,12 @@ export type MutationCreatePhotosProjectArgs = {
 
 
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosReportArgs = {
+  input: CreatePhotosReportInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationCreatePhotosWebhookEndpointArgs = {
   input: PhotosWebhookEndpointInput;
 };
@@ -89,6 +110,18 @@ export type MutationDeletePhotosWebhookEndpointArgs = {
 
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationRevokePhotosAccessTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationSharePhotosReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationUnsharePhotosReportArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -328,6 +361,8 @@ export type PhotosProject = {
   name: Scalars['String']['output'];
   /** The project's photos, newest capture first (needs photos:read). */
   photos?: Maybe<PhotosPhotoPage>;
+  /** The project's reports, newest first (needs reports:read). */
+  reports?: Maybe<PhotosReportPage>;
   status: PhotosProjectStatus;
   team: PhotosTeam;
 };
@@ -338,6 +373,13 @@ export type PhotosProjectPhotosArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   source?: InputMaybe<PhotosAssignmentSource>;
   tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A project (job site) of a team. */
+export type PhotosProjectReportsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<PhotosReportStatus>;
 };
 
 /** How many records of one kind a project holds (photos, videos, photo_groups, open_tasks: each present when its module is). */
@@ -351,6 +393,89 @@ export type PhotosProjectCount = {
 export type PhotosProjectStatus =
   | 'ACTIVE'
   | 'ARCHIVED';
+
+/** A PDF report of a project's photos: the REST resource's fields in camelCase. */
+export type PhotosReport = {
+  __typename?: 'PhotosReport';
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** Once READY: a signed URL of the PDF, valid for at least a day, fetchable without a token. */
+  downloadUrl?: Maybe<Scalars['String']['output']>;
+  /** Set when FAILED. */
+  failure?: Maybe<PhotosReportFailure>;
+  id: Scalars['ID']['output'];
+  notes: Scalars['String']['output'];
+  pageCount?: Maybe<Scalars['Int']['output']>;
+  /** SHA-256 of the PDF (lowercase hex) once rendered. */
+  pdfSha256?: Maybe<Scalars['String']['output']>;
+  pdfSizeBytes?: Maybe<Scalars['Float']['output']>;
+  photoCount: Scalars['Int']['output'];
+  /** The photos in print order, each with its original's SHA-256. */
+  photos: Array<PhotosReportPhoto>;
+  project: PhotosProject;
+  /** ISO 8601 UTC; null until rendered. */
+  renderedAt?: Maybe<Scalars['String']['output']>;
+  share: PhotosReportShare;
+  status: PhotosReportStatus;
+  title: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PhotosReportFailure = {
+  __typename?: 'PhotosReportFailure';
+  message: Scalars['String']['output'];
+  reason: PhotosReportFailureReason;
+};
+
+export type PhotosReportFailureReason =
+  /** Rendering failed repeatedly (storage or database unavailable). */
+  | 'GAVE_UP'
+  /** A photo's original cannot be read from storage. */
+  | 'UNRENDERABLE_MEDIA';
+
+/** One page of reports (25 per page), newest first. */
+export type PhotosReportPage = {
+  __typename?: 'PhotosReportPage';
+  items: Array<PhotosReport>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** A photo of a report at its print position, with the SHA-256 of its original once rendered (the manifest). */
+export type PhotosReportPhoto = {
+  __typename?: 'PhotosReportPhoto';
+  photo: PhotosPhoto;
+  position: Scalars['Int']['output'];
+  /** Lowercase hex; null until the report is rendered. */
+  sha256?: Maybe<Scalars['String']['output']>;
+};
+
+export type PhotosReportShare = {
+  __typename?: 'PhotosReportShare';
+  /** ISO 8601 UTC; null while private. */
+  sharedAt?: Maybe<Scalars['String']['output']>;
+  state: PhotosReportShareState;
+};
+
+export type PhotosReportShareState =
+  | 'LINK'
+  | 'PRIVATE';
+
+/** Lifecycle of a report: QUEUED → RENDERING → READY, or FAILED. */
+export type PhotosReportStatus =
+  | 'FAILED'
+  | 'QUEUED'
+  | 'READY'
+  | 'RENDERING';
+
+/** A report with its new share link, shown only here. */
+export type PhotosSharedReport = {
+  __typename?: 'PhotosSharedReport';
+  report: PhotosReport;
+  shareUrl: Scalars['String']['output'];
+};
 
 /** A team (company account). Only the team the caller's token is scoped to is readable. */
 export type PhotosTeam = {
@@ -440,6 +565,8 @@ export type Query = {
   photosNearbyProjects?: Maybe<PhotosNearbyDecision>;
   /** Active projects of the caller's team, newest activity first. */
   photosProjects?: Maybe<Array<PhotosProject>>;
+  /** One report of the caller's team (needs reports:read); null when not visible. */
+  photosReport?: Maybe<PhotosReport>;
   /** The team the caller's token is scoped to. */
   photosTeam?: Maybe<PhotosTeam>;
 };
@@ -456,6 +583,18 @@ export type QueryPhotosNearbyProjectsArgs = {
   accuracyM?: InputMaybe<Scalars['Float']['input']>;
   lat?: InputMaybe<Scalars['Float']['input']>;
   lng?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosReportArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -540,6 +679,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type FederationTypes = {
   PhotosPhoto: PhotosPhoto;
   PhotosProject: PhotosProject;
+  PhotosReport: PhotosReport;
   PhotosTeam: PhotosTeam;
 };
 
@@ -551,6 +691,9 @@ export type FederationReferenceTypes = {
   PhotosProject:
     ( { __typename: 'PhotosProject' }
     & GraphQLRecursivePick<FederationTypes['PhotosProject'], {"id":true}> );
+  PhotosReport:
+    ( { __typename: 'PhotosReport' }
+    & GraphQLRecursivePick<FederationTypes['PhotosReport'], {"id":true}> );
   PhotosTeam:
     ( { __typename: 'PhotosTeam' }
     & GraphQLRecursivePick<FederationTypes['PhotosTeam'], {"id":true}> );
@@ -565,8 +708,9 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  CreatePhotosReportInput: CreatePhotosReportInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PhotosAccessToken: ResolverTypeWrapper<AccessToken>;
   PhotosAssignment: ResolverTypeWrapper<PhotosAssignment>;
   PhotosAssignmentSource: PhotosAssignmentSource;
@@ -591,6 +735,15 @@ export type ResolversTypes = {
   PhotosProject: ResolverTypeWrapper<Project>;
   PhotosProjectCount: ResolverTypeWrapper<PhotosProjectCount>;
   PhotosProjectStatus: PhotosProjectStatus;
+  PhotosReport: ResolverTypeWrapper<Report>;
+  PhotosReportFailure: ResolverTypeWrapper<PhotosReportFailure>;
+  PhotosReportFailureReason: PhotosReportFailureReason;
+  PhotosReportPage: ResolverTypeWrapper<ReportPage>;
+  PhotosReportPhoto: ResolverTypeWrapper<ReportPhoto>;
+  PhotosReportShare: ResolverTypeWrapper<PhotosReportShare>;
+  PhotosReportShareState: PhotosReportShareState;
+  PhotosReportStatus: PhotosReportStatus;
+  PhotosSharedReport: ResolverTypeWrapper<SharedReport>;
   PhotosTeam: ResolverTypeWrapper<Team>;
   PhotosUnassignedReason: PhotosUnassignedReason;
   PhotosWebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
@@ -606,8 +759,9 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: Scalars['Float']['output'];
-  Mutation: Record<PropertyKey, never>;
+  CreatePhotosReportInput: CreatePhotosReportInput;
   ID: Scalars['ID']['output'];
+  Mutation: Record<PropertyKey, never>;
   PhotosAccessToken: AccessToken;
   PhotosAssignment: PhotosAssignment;
   PhotosCoordinates: PhotosCoordinates;
@@ -628,6 +782,12 @@ export type ResolversParentTypes = {
   PhotosPhotoPage: PhotoPage;
   PhotosProject: Project;
   PhotosProjectCount: PhotosProjectCount;
+  PhotosReport: Report;
+  PhotosReportFailure: PhotosReportFailure;
+  PhotosReportPage: ReportPage;
+  PhotosReportPhoto: ReportPhoto;
+  PhotosReportShare: PhotosReportShare;
+  PhotosSharedReport: SharedReport;
   PhotosTeam: Team;
   PhotosWebhookEndpoint: WebhookEndpoint;
   PhotosWebhookEndpointChanges: PhotosWebhookEndpointChanges;
@@ -638,9 +798,12 @@ export type ResolversParentTypes = {
 export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
   createPhotosProject?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType, RequireFields<MutationCreatePhotosProjectArgs, 'input'>>;
+  createPhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationCreatePhotosReportArgs, 'input'>>;
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
+  sharePhotosReport?: Resolver<Maybe<ResolversTypes['PhotosSharedReport']>, ParentType, ContextType, RequireFields<MutationSharePhotosReportArgs, 'id'>>;
+  unsharePhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationUnsharePhotosReportArgs, 'id'>>;
   updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
   updatePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosWebhookEndpointArgs, 'id' | 'input'>>;
 };
@@ -775,6 +938,7 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
   lastActivityAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosProjectPhotosArgs, 'page'>>;
+  reports?: Resolver<Maybe<ResolversTypes['PhotosReportPage']>, ParentType, ContextType, RequireFields<PhotosProjectReportsArgs, 'page'>>;
   status?: Resolver<ResolversTypes['PhotosProjectStatus'], ParentType, ContextType>;
   team?: Resolver<ResolversTypes['PhotosTeam'], ParentType, ContextType>;
 };
@@ -782,6 +946,54 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
 export type PhotosProjectCountResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProjectCount'] = ResolversParentTypes['PhotosProjectCount']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosReportResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReport'] = ResolversParentTypes['PhotosReport'], FederationReferenceType extends FederationReferenceTypes['PhotosReport'] = FederationReferenceTypes['PhotosReport']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosReport']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['PhotosReportFailure']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  notes?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pageCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pdfSha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pdfSizeBytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  photoCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  photos?: Resolver<Array<ResolversTypes['PhotosReportPhoto']>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['PhotosProject'], ParentType, ContextType>;
+  renderedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  share?: Resolver<ResolversTypes['PhotosReportShare'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PhotosReportStatus'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosReportFailureResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportFailure'] = ResolversParentTypes['PhotosReportFailure']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['PhotosReportFailureReason'], ParentType, ContextType>;
+};
+
+export type PhotosReportPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportPage'] = ResolversParentTypes['PhotosReportPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosReport']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhotosReportPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportPhoto'] = ResolversParentTypes['PhotosReportPhoto']> = {
+  photo?: Resolver<ResolversTypes['PhotosPhoto'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosReportShareResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportShare'] = ResolversParentTypes['PhotosReportShare']> = {
+  sharedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PhotosReportShareState'], ParentType, ContextType>;
+};
+
+export type PhotosSharedReportResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosSharedReport'] = ResolversParentTypes['PhotosSharedReport']> = {
+  report?: Resolver<ResolversTypes['PhotosReport'], ParentType, ContextType>;
+  shareUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PhotosTeamResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosTeam'] = ResolversParentTypes['PhotosTeam'], FederationReferenceType extends FederationReferenceTypes['PhotosTeam'] = FederationReferenceTypes['PhotosTeam']> = {
@@ -808,6 +1020,7 @@ export type PhotosWebhookEndpointResolvers<ContextType = PhotosContext, ParentTy
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   photosNearbyProjects?: Resolver<Maybe<ResolversTypes['PhotosNearbyDecision']>, ParentType, ContextType, Partial<QueryPhotosNearbyProjectsArgs>>;
   photosProjects?: Resolver<Maybe<Array<ResolversTypes['PhotosProject']>>, ParentType, ContextType>;
+  photosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<QueryPhotosReportArgs, 'id'>>;
   photosTeam?: Resolver<Maybe<ResolversTypes['PhotosTeam']>, ParentType, ContextType>;
 };
 
@@ -830,6 +1043,12 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosPhotoPage?: PhotosPhotoPageResolvers<ContextType>;
   PhotosProject?: PhotosProjectResolvers<ContextType>;
   PhotosProjectCount?: PhotosProjectCountResolvers<ContextType>;
+  PhotosReport?: PhotosReportResolvers<ContextType>;
+  PhotosReportFailure?: PhotosReportFailureResolvers<ContextType>;
+  PhotosReportPage?: PhotosReportPageResolvers<ContextType>;
+  PhotosReportPhoto?: PhotosReportPhotoResolvers<ContextType>;
+  PhotosReportShare?: PhotosReportShareResolvers<ContextType>;
+  PhotosSharedReport?: PhotosSharedReportResolvers<ContextType>;
   PhotosTeam?: PhotosTeamResolvers<ContextType>;
   PhotosWebhookEndpoint?: PhotosWebhookEndpointResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
