@@ -69,9 +69,12 @@ export function mediaActivityWiring(context: ServiceWorkerContext): MediaActivit
  */
 export function reportActivityWiring(context: ServiceWorkerContext): ReportActivityWiring {
   const urls = (): ReportUrls => {
-    const config = loadConfig(z.object({ ...secretsFields, PUBLIC_BASE_URL: serviceEnv.shape.PUBLIC_BASE_URL, HOST: serviceEnv.shape.HOST, PORT: serviceEnv.shape.PORT }), context.env);
+    const config = loadConfig(z.object({ ...secretsFields, PUBLIC_BASE_URL: serviceEnv.shape.PUBLIC_BASE_URL, HOST: serviceEnv.shape.HOST, PORT: serviceEnv.shape.PORT.optional() }), context.env);
+    const { PORT: port } = config;
+    if (!config.PUBLIC_BASE_URL && port === undefined) throw new Error('The photos worker needs PUBLIC_BASE_URL (or PORT) to sign the URLs in report webhooks.');
+    const baseUrl = config.PUBLIC_BASE_URL ?? publicBaseUrl({ ...config, PORT: port! });
     const secret = mediaSigningSecret(config);
-    return { media: new MediaUrlSigner(secret, publicBaseUrl(config)), reports: new ReportUrlSigner(secret, publicBaseUrl(config)) };
+    return { media: new MediaUrlSigner(secret, baseUrl), reports: new ReportUrlSigner(secret, baseUrl) };
   };
   return {
     storage: createMediaStorage(loadConfig(z.object(mediaFields), context.env)),
