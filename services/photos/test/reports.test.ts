@@ -17,7 +17,8 @@ import { TeamMembership, User } from '../src/modules/teams/index.js';
 import { LocalMediaStorage } from '../src/storage/index.js';
 import { startWorker, type RunningWorker } from '../src/worker.js';
 import { addProject, addToken, createTeam, gql, startHarness, type PhotosHarness } from './helpers.js';
-import { jpeg, jpegWithOrientation6, landscapeImage } from './support/media-fixtures.js';
+import { writeHevcHeic } from './support/heic.js';
+import { jpeg, jpegWithOrientation6, landscapeImage, mp4, tempDir } from './support/media-fixtures.js';
 
 type TimeSkippingEnvironment = Awaited<ReturnType<typeof startTimeSkippingEnvironment>>;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -374,6 +375,31 @@ describe('a report whose photo cannot be read', () => {
   });
 });
 
+describe('videos and photos that cannot be decoded', () => {
+  it('a video prints its poster frame; an HEVC HEIC prints a note instead of the image; both keep their hash', async () => {
+    const dir = tempDir('reports-heic');
+    try {
+      const videoBytes = await mp4();
+      const heicBytes = writeHevcHeic(dir.dir);
+      const video = await upload(team.token, videoBytes, { local_capture_id: 'report-video', project_id: String(team.project.id), description: 'Walk-through video' });
+      const heic = await upload(team.token, heicBytes, { local_capture_id: 'report-heic', project_id: String(team.project.id), description: 'iPhone HEIC' });
+      // The poster is the media workflow's: the report is made once it exists.
+      await waitFor(async () => h.orm.em.fork().findOneOrFail(Photo, { id: video.id }), (photo) => photo.mediaProcessedAt != null, 60_000);
+      const created = await call('POST', '/reports', team.token, { project_id: team.project.id, title: 'Mixed media', photo_ids: [video.id, heic.id] });
+      const done = await ready(created.body.data.id);
+      expect(done.status).toBe('ready');
+      expect(done.manifest.photos.map((p: Json) => p.sha256)).toEqual([sha256(videoBytes), sha256(heicBytes)]);
+      const pages = await readPdf(new Uint8Array(await (await fetch(done.download_url)).arrayBuffer()));
+      expect(pages.map((page) => page.images)).toEqual([0, 1, 0, 0]);
+      expect(pages[1]!.text).toContain('Walk-through video');
+      expect(pages[1]!.text).toContain('video, video/mp4');
+      expect(pages[2]!.text).toContain('This image/heic cannot be printed');
+    } finally {
+      dir.cleanup();
+    }
+  }, 90_000);
+});
+
 describe('GraphQL', () => {
   const REPORT_FIELDS = 'id title status share { state sharedAt } pdfSha256 downloadUrl photoCount photos { position sha256 photo { id description } }';
 
@@ -386,7 +412,9 @@ describe('GraphQL', () => {
     expect(shown.photos.map((p: Json) => p.sha256)).toEqual(report.manifest.photos.map((p: Json) => p.sha256));
     expect((await fetch(shown.downloadUrl)).status).toBe(200);
     const project = (answer.body.data as Json).photosProjects.find((p: Json) => p.id === String(team.project.id));
-    expect(project.reports.items).toEqual([{ id: String(report.id), status: 'READY' }]);
+    const rest = (await call('GET', `/reports?project=${team.project.id}&status=ready`, team.token)).body.data as Json[];
+    expect(project.reports.items).toEqual(rest.map((r) => ({ id: String(r.id), status: 'READY' })));
+    expect(project.reports.items).toContainEqual({ id: String(report.id), status: 'READY' });
     const refused = await gql(url, `{ photosReport(id: "${report.id}") { id } }`, bearer(await addToken(h, team, ['photos:read'])));
     expect(refused.body.errors?.[0]?.extensions).toEqual(expect.objectContaining({ code: 'FORBIDDEN', missing_scope: 'reports:read' }));
     expect(((await gql(url, `{ photosReport(id: "${report.id}") { id } }`, bearer(other.token))).body.data as Json).photosReport).toBeNull();
