@@ -85,5 +85,6 @@ describe('printable (the PDF\'s built-in fonts)', () => {
   it('keeps Windows-1252 text and replaces what the fonts cannot show', () => {
     expect(printable('Café “Süd” – 5 € \n')).toBe('Café “Süd” – 5 € \n');
     expect(printable('日本 😀 Zażółć')).toBe('?? ? Za?ó??');
+    expect(printable('line one\r\nline two\u0000')).toBe('line one\nline two?');
   });
 });

@@ -126,10 +126,11 @@ const fixed = (value: number, digits: number) => value.toFixed(digits);
 /** Windows-1252 beyond Latin-1: the characters the built-in fonts can show besides U+0020–U+007E and U+00A0–U+00FF. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
-/** The text with every character the built-in fonts cannot show replaced by "?" (newlines and tabs kept). */
+/** The text with every character the built-in fonts cannot show replaced by "?" (newlines and tabs kept, CR dropped). */
 export function printable(text: string): string {
   let out = '';
   for (const char of text) {
+    if (char === '\r') continue;
     const code = char.codePointAt(0)!;
     const shown = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || char === '\n' || char === '\t' || WIN_ANSI_EXTRA.has(char);
     out += shown ? char : '?';

@@ -155,7 +155,7 @@ export class ReportService {
     return report ? this.openPdf(report) : null;
   }
 
-  /** The PDF of a report by id, whatever the team: only the signed download route calls this, after its check. */
+  /** A report by id, whatever the team: only the signed download route calls this (the signature is its access check). */
   async findForDownload(id: string): Promise<Report | null> {
     const reportId = visibleId(id);
     return reportId === null ? null : this.em.getRepository(Report).findOne({ id: reportId });
