@@ -74,6 +74,10 @@ export const CODEGEN_SERVICES = {
       PhotosChecklistPage: '../modules/checklists/index.js#ChecklistPage',
       PhotosTask: '../modules/tasks/index.js#Task',
       PhotosTaskPage: '../modules/tasks/index.js#TaskPage',
+      PhotosReport: '../modules/reports/index.js#Report',
+      PhotosReportPhoto: '../modules/reports/index.js#ReportPhoto',
+      PhotosReportPage: '../modules/reports/index.js#ReportPage',
+      PhotosSharedReport: '../modules/reports/index.js#SharedReport',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

@@ -174,6 +174,39 @@ export interface PhotoMediaActivities {
   recordPhotoMediaFailure(input: RecordPhotoMediaFailureInput): Promise<void>;
 }
 
+export interface RenderPhotosReportInput {
+  /** Id of the photos report to render (the workflow id is `photosReportWorkflowId(reportId)`). */
+  reportId: number;
+}
+
+export interface RenderPhotosReportResult {
+  /** `rendered`: the PDF is stored and the report ready; `gone`: the report no longer exists, nothing to do. */
+  outcome: 'rendered' | 'gone';
+  /** SHA-256 (hex) of the stored PDF; null when gone. */
+  pdfSha256: string | null;
+  pageCount: number | null;
+}
+
+export interface RecordPhotosReportFailureInput {
+  reportId: number;
+  /** `unrenderable_media`: a photo's original can never be read; `gave_up`: retries exhausted. */
+  reason: 'unrenderable_media' | 'gave_up';
+  /** What went wrong, for the office (the non-retryable failure's message, or a fixed text after retries). */
+  message: string;
+}
+
+export interface PhotosReportActivities {
+  /**
+   * Marks the report rendering, reads each photo's original from storage (hashing it for the manifest), renders the
+   * PDF, stores it and marks the report ready. Idempotent: a retry re-renders to the same key; a report already ready
+   * is answered as rendered. A photo whose original is missing fails with a non-retryable ApplicationFailure; anything
+   * else (storage or database down) throws and is retried.
+   */
+  renderPhotosReport(input: RenderPhotosReportInput): Promise<RenderPhotosReportResult>;
+  /** Records the report as failed with the reason. Idempotent; a report already ready is left alone. */
+  recordPhotosReportFailure(input: RecordPhotosReportFailureInput): Promise<void>;
+}
+
 export interface AdvanceLoanInput {
   /** Id of the bnpl loan. */
   loanId: string;

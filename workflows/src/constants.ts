@@ -20,6 +20,7 @@ export const WORKFLOW_TYPES = {
   invoiceExpiry: 'invoiceExpiryWorkflow',
   widgetSessionExpiry: 'widgetSessionExpiryWorkflow',
   photoMedia: 'photoMediaWorkflow',
+  photosReport: 'photosReportWorkflow',
   refundProcessing: 'refundProcessingWorkflow',
   settlementCycle: 'settlementCycleWorkflow',
   settlementPayout: 'settlementPayoutWorkflow',
@@ -122,6 +123,12 @@ export function loanWorkflowId(loanNumber: string): string {
 
 /** Workflow id of the media workflow of one photo (`photo-media-<photoId>`): one thumbnail/poster run per photo. */
 export function photoMediaWorkflowId(photoId: number): string { return `photo-media-${photoId}`; }
+
+/** Workflow id of the PDF rendering of one photos report (`report-<reportId>`): one run per report. */
+export function photosReportWorkflowId(reportId: number): string {
+  if (!Number.isInteger(reportId) || reportId < 1) throw new Error(`photosReportWorkflowId: reportId must be a positive integer, got ${reportId}`);
+  return `report-${reportId}`;
+}
 
 /**
  * Workflow id of one webhook delivery: readable in the Temporal UI and stable, so starting the same

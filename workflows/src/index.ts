@@ -5,6 +5,7 @@ import type {
   invoiceExpiryWorkflow,
   loanLifecycleWorkflow,
   photoMediaWorkflow,
+  photosReportWorkflow,
   refundProcessingWorkflow,
   settlementCycleWorkflow,
   settlementPayoutWorkflow,
@@ -23,6 +24,9 @@ export type WidgetSessionExpiryWorkflow = typeof widgetSessionExpiryWorkflow;
 
 /** Type of the photo media workflow: `client.workflow.start<PhotoMediaWorkflow>(WORKFLOW_TYPES.photoMedia, ...)`. */
 export type PhotoMediaWorkflow = typeof photoMediaWorkflow;
+
+/** Type of the photos report workflow: `client.workflow.start<PhotosReportWorkflow>(WORKFLOW_TYPES.photosReport, ...)`. */
+export type PhotosReportWorkflow = typeof photosReportWorkflow;
 
 /** Type of the bnpl refund processing workflow: `client.workflow.start<RefundProcessingWorkflow>(WORKFLOW_TYPES.refundProcessing, ...)`. */
 export type RefundProcessingWorkflow = typeof refundProcessingWorkflow;

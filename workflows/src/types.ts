@@ -91,6 +91,18 @@ export interface PhotoMediaWorkflowResult {
   reason: 'unrenderable' | 'gave_up' | null;
 }
 
+export interface PhotosReportWorkflowInput {
+  /** Id of the photos report (the workflow id is `photosReportWorkflowId(reportId)`). */
+  reportId: number;
+}
+
+export interface PhotosReportWorkflowResult {
+  /** `rendered`: the PDF is stored; `gone`: the report was deleted first; `failed`: recorded as failed. */
+  outcome: 'rendered' | 'gone' | 'failed';
+  /** Why it failed (`unrenderable_media` or `gave_up`); null otherwise. */
+  reason: 'unrenderable_media' | 'gave_up' | null;
+}
+
 export interface LoanLifecycleWorkflowInput {
   /** Id of the bnpl loan. */
   loanId: string;

@@ -12,6 +12,7 @@ import { photoApi } from './modules/photos/index.js';
 import { photoGroupApi } from './modules/photo-groups/index.js';
 import { checklistApi } from './modules/checklists/index.js';
 import { taskApi } from './modules/tasks/index.js';
+import { reportApi } from './modules/reports/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -23,7 +24,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, { name: 'Checklists' }, { name: 'Tasks' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Reports' }, { name: 'Devices' }, { name: 'Checklists' }, { name: 'Tasks' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
     routes: [
       ...Object.values(authApi),
       ...Object.values(bootstrapApi),
@@ -32,6 +33,7 @@ export function photosApiDocument(): OpenApiDocument {
       ...Object.values(photoGroupApi),
       ...Object.values(checklistApi),
       ...Object.values(taskApi),
+      ...Object.values(reportApi),
       ...Object.values(deviceApi),
       ...Object.values(webhookEndpointApi),
     ],

@@ -10,6 +10,7 @@ import type { MediaUrlSigner, PhotoService } from './modules/photos/index.js';
 import type { PhotoGroupService } from './modules/photo-groups/index.js';
 import type { ChecklistService } from './modules/checklists/index.js';
 import type { TaskService } from './modules/tasks/index.js';
+import type { ReportService, ReportUrlSigner } from './modules/reports/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
@@ -26,6 +27,9 @@ export interface PhotosServices {
   tasks: TaskService;
   /** Signs the media URLs of the photos resolvers return. */
   mediaUrls: MediaUrlSigner;
+  reports: ReportService;
+  /** Signs reports' download URLs and makes their share links. */
+  reportUrls: ReportUrlSigner;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -19,6 +19,7 @@ import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolve
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
+import { ReportService, ReportUrlSigner, reportEntities, reportResolvers, reportRoutes, type ReportUrls } from './modules/reports/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, uploadLimitsOf } from './media-config.js';
 import { ChecklistService, checklistEntities, checklistResolvers, checklistRoutes } from './modules/checklists/index.js';
 import { TaskService, taskCountSource, taskEntities, taskResolvers, taskRoutes } from './modules/tasks/index.js';
@@ -30,7 +31,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...checklistEntities, ...taskEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...checklistEntities, ...taskEntities, ...reportEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -48,7 +49,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
   const tasks = new TaskService(orm.em, { urls: mediaUrls, events: webhooks });
   // What GET /projects/{project} counts: each module that owns counted records brings its source.
   const projects = new ProjectService(orm.em, { countSources: [photoCountSource(orm.em), photoGroupCountSource(photoGroups), taskCountSource(tasks)], events: webhooks });
-  const photos = new PhotoService(orm.em, { storage: createMediaStorage(config), limits: uploadLimitsOf(config), projects, outbox: temporal.outbox, announcements: { sink: webhooks, urls: mediaUrls } });
+  const storage = createMediaStorage(config);
+  const reportUrls: ReportUrls = { media: mediaUrls, reports: new ReportUrlSigner(mediaSigningSecret(config), publicBaseUrl(config)) };
+  const photos = new PhotoService(orm.em, { storage, limits: uploadLimitsOf(config), projects, outbox: temporal.outbox, announcements: { sink: webhooks, urls: mediaUrls } });
   const services: PhotosServices = {
     auth: new AuthService(orm.em),
     teams: new TeamService(orm.em),
@@ -62,6 +65,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     checklists,
     tasks,
     mediaUrls,
+    reports: new ReportService(orm.em, { storage, outbox: temporal.outbox, announcements: { sink: webhooks, urls: reportUrls } }),
+    reportUrls: reportUrls.reports,
   };
   // Rate-limit counters (per token, uploads apart; login): in memory, or in Redis when REDIS_URL is set.
   const rateLimits = await openRateLimitStore(config, logger);
@@ -82,13 +87,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(photoGroupRoutes(services.auth, services.photoGroups, mediaUrls));
       express.use(checklistRoutes(services.auth, checklists, mediaUrls));
       express.use(taskRoutes(services.auth, tasks, mediaUrls));
+      express.use(reportRoutes(services.auth, services.reports, reportUrls));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, checklistResolvers, taskResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, checklistResolvers, taskResolvers, reportResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

@@ -108,7 +108,8 @@ describe('the photos worker definition', () => {
     const context = { orm, logger, env: {}, outbox: undefined as never, temporal: undefined as never };
     const wired = photosWorkerDefinition(() => ({ storage, renditions: store })).activities!(context);
     expect(Object.keys(wired).sort()).toEqual(['recordPhotoMediaFailure', 'renderPhotoMedia']);
-    expect(Object.keys(photosWorker.activities!(context)).sort()).toEqual(['recordPhotoMediaFailure', 'renderPhotoMedia']);
+    // The service's own definition adds the report activities (test/reports.test.ts runs them).
+    expect(Object.keys(photosWorker.activities!(context)).sort()).toEqual(['recordPhotoMediaFailure', 'recordPhotosReportFailure', 'renderPhotoMedia', 'renderPhotosReport']);
   });
 
   it('a binary without run bits is refused with the fix named', () => {

@@ -3,6 +3,7 @@ export { webhookDeliveryWorkflow } from './webhook-delivery.js';
 export { invoiceExpiryWorkflow } from './invoice-expiry.js';
 export { widgetSessionExpiryWorkflow } from './widget-session-expiry.js';
 export { photoMediaWorkflow } from './photo-media.js';
+export { photosReportWorkflow } from './photos-report.js';
 export { refundProcessingWorkflow } from './refund-processing.js';
 export { settlementCycleWorkflow, settlementPayoutWorkflow, testClockSettlementsWorkflow } from './settlements.js';
 export { loanLifecycleWorkflow } from './loan-lifecycle.js';

@@ -138,4 +138,41 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    // Reports of each project: status, share state, the PDF's hash and signed download URL, and the manifest (each
+    // original's SHA-256). Make one with
+    // mutation { createPhotosReport(input: { projectId: "1", title: "Handover", photoIds: ["1", "2", "3"] }) { id status } }
+    query: `query ProjectReports {
+  photosProjects {
+    name
+    reports(page: 1) {
+      total
+      items {
+        id
+        title
+        status
+        failure {
+          reason
+          message
+        }
+        share {
+          state
+          sharedAt
+        }
+        pdfSha256
+        downloadUrl
+        photos {
+          position
+          sha256
+          photo {
+            id
+            description
+          }
+        }
+      }
+    }
+  }
+}
+`,
+  },
 ];

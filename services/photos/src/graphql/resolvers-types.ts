@@ -10,6 +10,7 @@ import type { Photo, PhotoPage } from '../modules/photos/index.js';
 import type { PhotoGroup, PhotoGroupPage } from '../modules/photo-groups/index.js';
 import type { Checklist, ChecklistItem, ChecklistPage } from '../modules/checklists/index.js';
 import type { Task, TaskPage } from '../modules/tasks/index.js';
+import type { Report, ReportPhoto, ReportPage, SharedReport } from '../modules/reports/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -52,6 +53,14 @@ export type CreatePhotosProjectInput = {
   radiusM?: InputMaybe<Scalars['Float']['input']>;
 };
 
+export type CreatePhotosReportInput = {
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** The photos in print order (1–50, each of the project, none twice). */
+  photoIds: Array<Scalars['ID']['input']>;
+  projectId: Scalars['ID']['input'];
+  title: Scalars['String']['input'];
+};
+
 /** POST /api/v1/tasks in GraphQL spelling: photoId alone suffices. */
 export type CreatePhotosTaskInput = {
   assigneeId?: InputMaybe<Scalars['ID']['input']>;
@@ -72,6 +81,8 @@ export type Mutation = {
   createPhotosChecklist?: Maybe<PhotosChecklist>;
   /** Creates a project in the caller's team (same rules and errors as POST /api/v1/projects; validation errors name the REST fields, e.g. radius_m). Needs projects:write. */
   createPhotosProject?: Maybe<PhotosProject>;
+  /** Creates a report and queues its rendering (POST /api/v1/reports's rules; an office session of any role). */
+  createPhotosReport?: Maybe<PhotosReport>;
   /** Creates a task (POST /api/v1/tasks; needs tasks:write). */
   createPhotosTask?: Maybe<PhotosTask>;
   /** Registers a webhook endpoint (POST /api/v1/webhook-endpoints); the secret is in the answer only. */
@@ -80,6 +91,10 @@ export type Mutation = {
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
+  /** Makes (or replaces) the share link of a READY report (office session); the link is in the answer only. */
+  sharePhotosReport?: Maybe<PhotosSharedReport>;
+  /** Revokes the share link (office session); the report is PRIVATE. */
+  unsharePhotosReport?: Maybe<PhotosReport>;
   /** Renames a checklist or appends items (PATCH /api/v1/checklists/{checklist}; needs checklists:write). */
   updatePhotosChecklist?: Maybe<PhotosChecklist>;
   /** Ticks/unticks an item and attaches or removes evidence (PATCH /api/v1/checklist-items/{item}; needs checklists:write or capture). Ticking a requiresPhoto item without a photo: BAD_USER_INPUT with reason photo_required. */
@@ -115,6 +130,12 @@ export type MutationCreatePhotosProjectArgs = {
 
 
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosReportArgs = {
+  input: CreatePhotosReportInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationCreatePhotosTaskArgs = {
   input: CreatePhotosTaskInput;
 };
@@ -134,6 +155,18 @@ export type MutationDeletePhotosWebhookEndpointArgs = {
 
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationRevokePhotosAccessTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationSharePhotosReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationUnsharePhotosReportArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -479,6 +512,8 @@ export type PhotosProject = {
   name: Scalars['String']['output'];
   /** The project's photos, newest capture first (needs photos:read). */
   photos?: Maybe<PhotosPhotoPage>;
+  /** The project's reports, newest first (needs reports:read). */
+  reports?: Maybe<PhotosReportPage>;
   status: PhotosProjectStatus;
   /** The project's tasks (needs tasks:read); status OPEN by default. */
   tasks?: Maybe<PhotosTaskPage>;
@@ -503,6 +538,13 @@ export type PhotosProjectPhotosArgs = {
 
 
 /** A project (job site) of a team. */
+export type PhotosProjectReportsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<PhotosReportStatus>;
+};
+
+
+/** A project (job site) of a team. */
 export type PhotosProjectTasksArgs = {
   mine?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -520,6 +562,89 @@ export type PhotosProjectCount = {
 export type PhotosProjectStatus =
   | 'ACTIVE'
   | 'ARCHIVED';
+
+/** A PDF report of a project's photos: the REST resource's fields in camelCase. */
+export type PhotosReport = {
+  __typename?: 'PhotosReport';
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  /** Once READY: a signed URL of the PDF, valid for at least a day, fetchable without a token. */
+  downloadUrl?: Maybe<Scalars['String']['output']>;
+  /** Set when FAILED. */
+  failure?: Maybe<PhotosReportFailure>;
+  id: Scalars['ID']['output'];
+  notes: Scalars['String']['output'];
+  pageCount?: Maybe<Scalars['Int']['output']>;
+  /** SHA-256 of the PDF (lowercase hex) once rendered. */
+  pdfSha256?: Maybe<Scalars['String']['output']>;
+  pdfSizeBytes?: Maybe<Scalars['Float']['output']>;
+  photoCount: Scalars['Int']['output'];
+  /** The photos in print order, each with its original's SHA-256. */
+  photos: Array<PhotosReportPhoto>;
+  project: PhotosProject;
+  /** ISO 8601 UTC; null until rendered. */
+  renderedAt?: Maybe<Scalars['String']['output']>;
+  share: PhotosReportShare;
+  status: PhotosReportStatus;
+  title: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PhotosReportFailure = {
+  __typename?: 'PhotosReportFailure';
+  message: Scalars['String']['output'];
+  reason: PhotosReportFailureReason;
+};
+
+export type PhotosReportFailureReason =
+  /** Rendering failed repeatedly (storage or database unavailable). */
+  | 'GAVE_UP'
+  /** A photo's original cannot be read from storage. */
+  | 'UNRENDERABLE_MEDIA';
+
+/** One page of reports (25 per page), newest first. */
+export type PhotosReportPage = {
+  __typename?: 'PhotosReportPage';
+  items: Array<PhotosReport>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** A photo of a report at its print position, with the SHA-256 of its original once rendered (the manifest). */
+export type PhotosReportPhoto = {
+  __typename?: 'PhotosReportPhoto';
+  photo: PhotosPhoto;
+  position: Scalars['Int']['output'];
+  /** Lowercase hex; null until the report is rendered. */
+  sha256?: Maybe<Scalars['String']['output']>;
+};
+
+export type PhotosReportShare = {
+  __typename?: 'PhotosReportShare';
+  /** ISO 8601 UTC; null while private. */
+  sharedAt?: Maybe<Scalars['String']['output']>;
+  state: PhotosReportShareState;
+};
+
+export type PhotosReportShareState =
+  | 'LINK'
+  | 'PRIVATE';
+
+/** Lifecycle of a report: QUEUED → RENDERING → READY, or FAILED. */
+export type PhotosReportStatus =
+  | 'FAILED'
+  | 'QUEUED'
+  | 'READY'
+  | 'RENDERING';
+
+/** A report with its new share link, shown only here. */
+export type PhotosSharedReport = {
+  __typename?: 'PhotosSharedReport';
+  report: PhotosReport;
+  shareUrl: Scalars['String']['output'];
+};
 
 /** A task of a project, maybe pointing at a photo. */
 export type PhotosTask = {
@@ -688,6 +813,8 @@ export type Query = {
   photosNearbyProjects?: Maybe<PhotosNearbyDecision>;
   /** Active projects of the caller's team, newest activity first. */
   photosProjects?: Maybe<Array<PhotosProject>>;
+  /** One report of the caller's team (needs reports:read); null when not visible. */
+  photosReport?: Maybe<PhotosReport>;
   /** One task of the caller's team (needs tasks:read); null when not found or withdrawn. */
   photosTask?: Maybe<PhotosTask>;
   /** The team the caller's token is scoped to. */
@@ -718,6 +845,18 @@ export type QueryPhotosNearbyProjectsArgs = {
   accuracyM?: InputMaybe<Scalars['Float']['input']>;
   lat?: InputMaybe<Scalars['Float']['input']>;
   lng?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosReportArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -838,6 +977,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type FederationTypes = {
   PhotosPhoto: PhotosPhoto;
   PhotosProject: PhotosProject;
+  PhotosReport: PhotosReport;
   PhotosTeam: PhotosTeam;
 };
 
@@ -849,6 +989,9 @@ export type FederationReferenceTypes = {
   PhotosProject:
     ( { __typename: 'PhotosProject' }
     & GraphQLRecursivePick<FederationTypes['PhotosProject'], {"id":true}> );
+  PhotosReport:
+    ( { __typename: 'PhotosReport' }
+    & GraphQLRecursivePick<FederationTypes['PhotosReport'], {"id":true}> );
   PhotosTeam:
     ( { __typename: 'PhotosTeam' }
     & GraphQLRecursivePick<FederationTypes['PhotosTeam'], {"id":true}> );
@@ -865,6 +1008,7 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  CreatePhotosReportInput: CreatePhotosReportInput;
   CreatePhotosTaskInput: CreatePhotosTaskInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PhotosAccessToken: ResolverTypeWrapper<AccessToken>;
@@ -899,6 +1043,15 @@ export type ResolversTypes = {
   PhotosProject: ResolverTypeWrapper<Project>;
   PhotosProjectCount: ResolverTypeWrapper<PhotosProjectCount>;
   PhotosProjectStatus: PhotosProjectStatus;
+  PhotosReport: ResolverTypeWrapper<Report>;
+  PhotosReportFailure: ResolverTypeWrapper<PhotosReportFailure>;
+  PhotosReportFailureReason: PhotosReportFailureReason;
+  PhotosReportPage: ResolverTypeWrapper<ReportPage>;
+  PhotosReportPhoto: ResolverTypeWrapper<ReportPhoto>;
+  PhotosReportShare: ResolverTypeWrapper<PhotosReportShare>;
+  PhotosReportShareState: PhotosReportShareState;
+  PhotosReportStatus: PhotosReportStatus;
+  PhotosSharedReport: ResolverTypeWrapper<SharedReport>;
   PhotosTask: ResolverTypeWrapper<Task>;
   PhotosTaskPage: ResolverTypeWrapper<TaskPage>;
   PhotosTaskStatus: PhotosTaskStatus;
@@ -924,6 +1077,7 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: Scalars['Float']['output'];
+  CreatePhotosReportInput: CreatePhotosReportInput;
   CreatePhotosTaskInput: CreatePhotosTaskInput;
   Mutation: Record<PropertyKey, never>;
   PhotosAccessToken: AccessToken;
@@ -952,6 +1106,12 @@ export type ResolversParentTypes = {
   PhotosPhotoPage: PhotoPage;
   PhotosProject: Project;
   PhotosProjectCount: PhotosProjectCount;
+  PhotosReport: Report;
+  PhotosReportFailure: PhotosReportFailure;
+  PhotosReportPage: ReportPage;
+  PhotosReportPhoto: ReportPhoto;
+  PhotosReportShare: PhotosReportShare;
+  PhotosSharedReport: SharedReport;
   PhotosTask: Task;
   PhotosTaskPage: TaskPage;
   PhotosTeam: Team;
@@ -969,10 +1129,13 @@ export type MutationResolvers<ContextType = PhotosContext, ParentType extends Re
   createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
   createPhotosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<MutationCreatePhotosChecklistArgs, 'input'>>;
   createPhotosProject?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType, RequireFields<MutationCreatePhotosProjectArgs, 'input'>>;
+  createPhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationCreatePhotosReportArgs, 'input'>>;
   createPhotosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<MutationCreatePhotosTaskArgs, 'input'>>;
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
+  sharePhotosReport?: Resolver<Maybe<ResolversTypes['PhotosSharedReport']>, ParentType, ContextType, RequireFields<MutationSharePhotosReportArgs, 'id'>>;
+  unsharePhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationUnsharePhotosReportArgs, 'id'>>;
   updatePhotosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosChecklistArgs, 'id' | 'input'>>;
   updatePhotosChecklistItem?: Resolver<Maybe<ResolversTypes['PhotosChecklistItem']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosChecklistItemArgs, 'id' | 'input'>>;
   updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
@@ -1155,6 +1318,7 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
   lastActivityAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosProjectPhotosArgs, 'page'>>;
+  reports?: Resolver<Maybe<ResolversTypes['PhotosReportPage']>, ParentType, ContextType, RequireFields<PhotosProjectReportsArgs, 'page'>>;
   status?: Resolver<ResolversTypes['PhotosProjectStatus'], ParentType, ContextType>;
   tasks?: Resolver<Maybe<ResolversTypes['PhotosTaskPage']>, ParentType, ContextType, RequireFields<PhotosProjectTasksArgs, 'mine' | 'page' | 'status'>>;
   team?: Resolver<ResolversTypes['PhotosTeam'], ParentType, ContextType>;
@@ -1163,6 +1327,54 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
 export type PhotosProjectCountResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProjectCount'] = ResolversParentTypes['PhotosProjectCount']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosReportResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReport'] = ResolversParentTypes['PhotosReport'], FederationReferenceType extends FederationReferenceTypes['PhotosReport'] = FederationReferenceTypes['PhotosReport']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosReport']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['PhotosReportFailure']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  notes?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pageCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pdfSha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pdfSizeBytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  photoCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  photos?: Resolver<Array<ResolversTypes['PhotosReportPhoto']>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['PhotosProject'], ParentType, ContextType>;
+  renderedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  share?: Resolver<ResolversTypes['PhotosReportShare'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PhotosReportStatus'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosReportFailureResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportFailure'] = ResolversParentTypes['PhotosReportFailure']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['PhotosReportFailureReason'], ParentType, ContextType>;
+};
+
+export type PhotosReportPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportPage'] = ResolversParentTypes['PhotosReportPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosReport']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhotosReportPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportPhoto'] = ResolversParentTypes['PhotosReportPhoto']> = {
+  photo?: Resolver<ResolversTypes['PhotosPhoto'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosReportShareResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosReportShare'] = ResolversParentTypes['PhotosReportShare']> = {
+  sharedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PhotosReportShareState'], ParentType, ContextType>;
+};
+
+export type PhotosSharedReportResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosSharedReport'] = ResolversParentTypes['PhotosSharedReport']> = {
+  report?: Resolver<ResolversTypes['PhotosReport'], ParentType, ContextType>;
+  shareUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PhotosTaskResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosTask'] = ResolversParentTypes['PhotosTask']> = {
@@ -1222,6 +1434,7 @@ export type QueryResolvers<ContextType = PhotosContext, ParentType extends Resol
   photosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<QueryPhotosChecklistArgs, 'id'>>;
   photosNearbyProjects?: Resolver<Maybe<ResolversTypes['PhotosNearbyDecision']>, ParentType, ContextType, Partial<QueryPhotosNearbyProjectsArgs>>;
   photosProjects?: Resolver<Maybe<Array<ResolversTypes['PhotosProject']>>, ParentType, ContextType>;
+  photosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<QueryPhotosReportArgs, 'id'>>;
   photosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<QueryPhotosTaskArgs, 'id'>>;
   photosTeam?: Resolver<Maybe<ResolversTypes['PhotosTeam']>, ParentType, ContextType>;
 };
@@ -1250,6 +1463,12 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosPhotoPage?: PhotosPhotoPageResolvers<ContextType>;
   PhotosProject?: PhotosProjectResolvers<ContextType>;
   PhotosProjectCount?: PhotosProjectCountResolvers<ContextType>;
+  PhotosReport?: PhotosReportResolvers<ContextType>;
+  PhotosReportFailure?: PhotosReportFailureResolvers<ContextType>;
+  PhotosReportPage?: PhotosReportPageResolvers<ContextType>;
+  PhotosReportPhoto?: PhotosReportPhotoResolvers<ContextType>;
+  PhotosReportShare?: PhotosReportShareResolvers<ContextType>;
+  PhotosSharedReport?: PhotosSharedReportResolvers<ContextType>;
   PhotosTask?: PhotosTaskResolvers<ContextType>;
   PhotosTaskPage?: PhotosTaskPageResolvers<ContextType>;
   PhotosTeam?: PhotosTeamResolvers<ContextType>;

@@ -7,6 +7,7 @@ import { Migration20260903000000ProjectCreateAndMatchingIndex } from './Migratio
 import { Migration20260904000000CreatePhotosAndPhotoGroups } from './Migration20260904000000CreatePhotosAndPhotoGroups.js';
 import { Migration20260905000000CreateWebhookEndpoints } from './Migration20260905000000CreateWebhookEndpoints.js';
 import { Migration20261001000000CreateChecklistsAndTasks } from './Migration20261001000000CreateChecklistsAndTasks.js';
+import { Migration20261003000000CreateReports } from './Migration20261003000000CreateReports.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -19,4 +20,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260904000000CreatePhotosAndPhotoGroups', class: Migration20260904000000CreatePhotosAndPhotoGroups },
   { name: 'Migration20260905000000CreateWebhookEndpoints', class: Migration20260905000000CreateWebhookEndpoints },
   { name: 'Migration20261001000000CreateChecklistsAndTasks', class: Migration20261001000000CreateChecklistsAndTasks },
+  { name: 'Migration20261003000000CreateReports', class: Migration20261003000000CreateReports },
 ];

@@ -12,6 +12,11 @@ export const PHOTOS_WEBHOOK_EVENTS = [
   'task.updated',
   'task.closed',
   'task.withdrawn',
+  // Reports (issue 11).
+  'report.created',
+  'report.updated',
+  'report.ready',
+  'report.failed',
 ] as const;
 export type PhotosWebhookEvent = (typeof PHOTOS_WEBHOOK_EVENTS)[number];
 
