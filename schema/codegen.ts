@@ -68,6 +68,11 @@ export const CODEGEN_SERVICES = {
       PhotosPhotoPage: '../modules/photos/index.js#PhotoPage',
       PhotosPhotoGroup: '../modules/photo-groups/index.js#PhotoGroup',
       PhotosPhotoGroupPage: '../modules/photo-groups/index.js#PhotoGroupPage',
+      PhotosComment: '../modules/comments/index.js#Comment',
+      PhotosCommentPage: '../modules/comments/index.js#CommentPage',
+      PhotosCommentMention: '../modules/comments/index.js#CommentMention',
+      PhotosNotification: '../modules/comments/index.js#Notification',
+      PhotosNotificationPage: '../modules/comments/index.js#NotificationPage',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

@@ -10,6 +10,7 @@ import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/in
 import { deviceApi } from './modules/devices/index.js';
 import { photoApi } from './modules/photos/index.js';
 import { photoGroupApi } from './modules/photo-groups/index.js';
+import { commentApi } from './modules/comments/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -21,13 +22,14 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, { name: 'Comments' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
     routes: [
       ...Object.values(authApi),
       ...Object.values(bootstrapApi),
       ...Object.values(projectApi),
       ...Object.values(photoApi),
       ...Object.values(photoGroupApi),
+      ...Object.values(commentApi),
       ...Object.values(deviceApi),
       ...Object.values(webhookEndpointApi),
     ],

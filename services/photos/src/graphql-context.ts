@@ -8,6 +8,7 @@ import type { TeamRole, TeamService } from './modules/teams/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 import type { MediaUrlSigner, PhotoService } from './modules/photos/index.js';
 import type { PhotoGroupService } from './modules/photo-groups/index.js';
+import type { CommentService, NotificationService } from './modules/comments/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
@@ -22,6 +23,9 @@ export interface PhotosServices {
   photoGroups: PhotoGroupService;
   /** Signs the media URLs of the photos resolvers return. */
   mediaUrls: MediaUrlSigner;
+  comments: CommentService;
+  /** The caller's own notifications (mentions). */
+  notifications: NotificationService;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -19,6 +19,7 @@ import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolve
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
+import { CommentService, NotificationService, commentEntities, commentResolvers, commentRoutes } from './modules/comments/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, uploadLimitsOf } from './media-config.js';
 import { createMediaStorage } from './storage/index.js';
 import { seedDemoData } from './seed.js';
@@ -28,7 +29,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...commentEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -56,6 +57,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     photos,
     photoGroups,
     mediaUrls,
+    comments: new CommentService(orm.em, { events: webhooks }),
+    notifications: new NotificationService(orm.em),
   };
   // Rate-limit counters (per token, uploads apart; login): in memory, or in Redis when REDIS_URL is set.
   const rateLimits = await openRateLimitStore(config, logger);
@@ -74,13 +77,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(projectRoutes(services.auth, services.projects));
       express.use(photoRoutes(services.auth, services.photos, mediaUrls));
       express.use(photoGroupRoutes(services.auth, services.photoGroups, mediaUrls));
+      express.use(commentRoutes(services.auth, services.comments));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, commentResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

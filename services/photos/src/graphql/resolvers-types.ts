@@ -8,6 +8,7 @@ import type { Device } from '../modules/devices/index.js';
 import type { AccessToken, CreatedIntegrationToken } from '../modules/auth/index.js';
 import type { Photo, PhotoPage } from '../modules/photos/index.js';
 import type { PhotoGroup, PhotoGroupPage } from '../modules/photo-groups/index.js';
+import type { Comment, CommentPage, CommentMention, Notification, NotificationPage } from '../modules/comments/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -32,6 +33,14 @@ export type CreatePhotosAccessTokenInput = {
   name: Scalars['String']['input'];
 };
 
+/** The body of POST /api/v1/comments: exactly one of photoId and projectId. */
+export type CreatePhotosCommentInput = {
+  /** 1 to 5000 characters; @mentions: @email, @"Full Name" or @Name. */
+  body: Scalars['String']['input'];
+  photoId?: InputMaybe<Scalars['ID']['input']>;
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** The create body of POST /api/v1/projects in GraphQL spelling. */
 export type CreatePhotosProjectInput = {
   address?: InputMaybe<Scalars['String']['input']>;
@@ -47,12 +56,16 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Create an integration token acting as the caller in the caller's team (owner or admin office session). */
   createPhotosAccessToken?: Maybe<PhotosCreatedAccessToken>;
+  /** Posts a comment (needs comments:write); the same rules as POST /api/v1/comments (another team's target: NOT_FOUND). */
+  createPhotosComment?: Maybe<PhotosComment>;
   /** Creates a project in the caller's team (same rules and errors as POST /api/v1/projects; validation errors name the REST fields, e.g. radius_m). Needs projects:write. */
   createPhotosProject?: Maybe<PhotosProject>;
   /** Registers a webhook endpoint (POST /api/v1/webhook-endpoints); the secret is in the answer only. */
   createPhotosWebhookEndpoint?: Maybe<PhotosCreatedWebhookEndpoint>;
   /** Deletes a webhook endpoint; answers its id. */
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
+  /** Marks the caller's notifications read: those of ids (others are skipped), or every unread one when ids is omitted; answers how many changed (needs comments:read). */
+  markPhotosNotificationsRead?: Maybe<Scalars['Int']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
   /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
@@ -65,6 +78,12 @@ export type Mutation = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationCreatePhotosAccessTokenArgs = {
   input: CreatePhotosAccessTokenInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosCommentArgs = {
+  input: CreatePhotosCommentInput;
 };
 
 
@@ -84,6 +103,12 @@ export type MutationCreatePhotosWebhookEndpointArgs = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationDeletePhotosWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationMarkPhotosNotificationsReadArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 
@@ -137,6 +162,52 @@ export type PhotosAssignmentSource =
   | 'GPS'
   | 'MANUAL'
   | 'UNASSIGNED';
+
+/** A comment on a photo or on a project (the REST resource of GET /api/v1/comments in camelCase). */
+export type PhotosComment = {
+  __typename?: 'PhotosComment';
+  /** Null only if the user was deleted. */
+  author?: Maybe<PhotosCommentUser>;
+  /** As authored (trimmed). */
+  body: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Resolved mentions in body order; unknown or ambiguous ones are plain text. */
+  mentions: Array<PhotosCommentMention>;
+  /** The photo itself (needs photos:read as well). */
+  photo?: Maybe<PhotosPhoto>;
+  /** The photo commented on; null on a project's own thread. */
+  photoId?: Maybe<Scalars['ID']['output']>;
+  /** The project commented on, or the photo's current project (needs projects:read as well). */
+  project?: Maybe<PhotosProject>;
+};
+
+/** A resolved @mention: who, and where in the body (UTF-16 code unit offsets, end exclusive, the @ included). */
+export type PhotosCommentMention = {
+  __typename?: 'PhotosCommentMention';
+  end: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  /** The mention as written. */
+  text: Scalars['String']['output'];
+  user: PhotosCommentUser;
+};
+
+/** One page of a comment thread (25 per page), oldest first. */
+export type PhotosCommentPage = {
+  __typename?: 'PhotosCommentPage';
+  items: Array<PhotosComment>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** A person of the team as a comment names them: the author or a mentioned teammate (the current name). */
+export type PhotosCommentUser = {
+  __typename?: 'PhotosCommentUser';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
 
 /** Where a project is; a project without coordinates is never auto-matched to a capture. */
 export type PhotosCoordinates = {
@@ -252,12 +323,42 @@ export type PhotosNearbyDecision = {
   reason?: Maybe<PhotosUnassignedReason>;
 };
 
+/** Something for the signed-in user to look at, in the token's team. */
+export type PhotosNotification = {
+  __typename?: 'PhotosNotification';
+  comment: PhotosComment;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  kind: PhotosNotificationKind;
+  /** ISO 8601 UTC; null while unread. */
+  readAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a notification is about. */
+export type PhotosNotificationKind =
+  /** The user was @mentioned in a comment. */
+  | 'MENTION';
+
+/** One page of the caller's notifications (25 per page), newest first. */
+export type PhotosNotificationPage = {
+  __typename?: 'PhotosNotificationPage';
+  items: Array<PhotosNotification>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  /** The caller's unread notifications in this team, whatever the filter. */
+  unread: Scalars['Int']['output'];
+};
+
 /** A photo or video of a team: the REST resource's fields in camelCase. */
 export type PhotosPhoto = {
   __typename?: 'PhotosPhoto';
   assignment: PhotosAssignment;
   /** ISO 8601 UTC; null when the capture app did not send it. */
   capturedAt?: Maybe<Scalars['String']['output']>;
+  /** The photo's comment thread, oldest first (needs comments:read). */
+  comments?: Maybe<PhotosCommentPage>;
   description: Scalars['String']['output'];
   /** Video only, once measured. */
   durationSeconds?: Maybe<Scalars['Float']['output']>;
@@ -273,6 +374,12 @@ export type PhotosPhoto = {
   /** ISO 8601 UTC. */
   uploadedAt: Scalars['String']['output'];
   urls: PhotosMediaUrls;
+};
+
+
+/** A photo or video of a team: the REST resource's fields in camelCase. */
+export type PhotosPhotoCommentsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** What the office may change on a photo: caption, tags, project (capture time and GPS are read-only evidence). */
@@ -316,6 +423,8 @@ export type PhotosPhotoPage = {
 export type PhotosProject = {
   __typename?: 'PhotosProject';
   address?: Maybe<Scalars['String']['output']>;
+  /** The project's own comment thread, oldest first (needs comments:read). */
+  comments?: Maybe<PhotosCommentPage>;
   /** Null when the project has no coordinates. */
   coordinates?: Maybe<PhotosCoordinates>;
   /** What the project holds, by kind (the counts of GET /api/v1/projects/{project}). */
@@ -330,6 +439,12 @@ export type PhotosProject = {
   photos?: Maybe<PhotosPhotoPage>;
   status: PhotosProjectStatus;
   team: PhotosTeam;
+};
+
+
+/** A project (job site) of a team. */
+export type PhotosProjectCommentsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -438,6 +553,8 @@ export type Query = {
   __typename?: 'Query';
   /** The GPS matching decision for a fix, with its reasoning (same as GET /api/v1/projects/nearby): a missing or out-of-range value is NO_FIX. Needs projects:read (or a device token's capture). */
   photosNearbyProjects?: Maybe<PhotosNearbyDecision>;
+  /** The caller's own notifications in the token's team, newest first (needs comments:read). */
+  photosNotifications?: Maybe<PhotosNotificationPage>;
   /** Active projects of the caller's team, newest activity first. */
   photosProjects?: Maybe<Array<PhotosProject>>;
   /** The team the caller's token is scoped to. */
@@ -456,6 +573,19 @@ export type QueryPhotosNearbyProjectsArgs = {
   accuracyM?: InputMaybe<Scalars['Float']['input']>;
   lat?: InputMaybe<Scalars['Float']['input']>;
   lng?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosNotificationsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -563,13 +693,18 @@ export type ResolversTypes = {
   CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  CreatePhotosCommentInput: CreatePhotosCommentInput;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   PhotosAccessToken: ResolverTypeWrapper<AccessToken>;
   PhotosAssignment: ResolverTypeWrapper<PhotosAssignment>;
   PhotosAssignmentSource: PhotosAssignmentSource;
+  PhotosComment: ResolverTypeWrapper<Comment>;
+  PhotosCommentMention: ResolverTypeWrapper<CommentMention>;
+  PhotosCommentPage: ResolverTypeWrapper<CommentPage>;
+  PhotosCommentUser: ResolverTypeWrapper<PhotosCommentUser>;
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
   PhotosCreatedAccessToken: ResolverTypeWrapper<CreatedIntegrationToken>;
   PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
@@ -583,6 +718,9 @@ export type ResolversTypes = {
   PhotosNearbyCandidate: ResolverTypeWrapper<ProjectMatchCandidate>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   PhotosNearbyDecision: ResolverTypeWrapper<NearbyProjects>;
+  PhotosNotification: ResolverTypeWrapper<Notification>;
+  PhotosNotificationKind: PhotosNotificationKind;
+  PhotosNotificationPage: ResolverTypeWrapper<NotificationPage>;
   PhotosPhoto: ResolverTypeWrapper<Photo>;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: ResolverTypeWrapper<PhotoGroup>;
@@ -604,12 +742,17 @@ export type ResolversParentTypes = {
   CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
   String: Scalars['String']['output'];
   Int: Scalars['Int']['output'];
+  CreatePhotosCommentInput: CreatePhotosCommentInput;
+  ID: Scalars['ID']['output'];
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: Scalars['Float']['output'];
   Mutation: Record<PropertyKey, never>;
-  ID: Scalars['ID']['output'];
   PhotosAccessToken: AccessToken;
   PhotosAssignment: PhotosAssignment;
+  PhotosComment: Comment;
+  PhotosCommentMention: CommentMention;
+  PhotosCommentPage: CommentPage;
+  PhotosCommentUser: PhotosCommentUser;
   PhotosCoordinates: PhotosCoordinates;
   PhotosCreatedAccessToken: CreatedIntegrationToken;
   PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
@@ -621,6 +764,8 @@ export type ResolversParentTypes = {
   PhotosNearbyCandidate: ProjectMatchCandidate;
   Boolean: Scalars['Boolean']['output'];
   PhotosNearbyDecision: NearbyProjects;
+  PhotosNotification: Notification;
+  PhotosNotificationPage: NotificationPage;
   PhotosPhoto: Photo;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: PhotoGroup;
@@ -637,9 +782,11 @@ export type ResolversParentTypes = {
 
 export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
+  createPhotosComment?: Resolver<Maybe<ResolversTypes['PhotosComment']>, ParentType, ContextType, RequireFields<MutationCreatePhotosCommentArgs, 'input'>>;
   createPhotosProject?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType, RequireFields<MutationCreatePhotosProjectArgs, 'input'>>;
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
+  markPhotosNotificationsRead?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<MutationMarkPhotosNotificationsReadArgs>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
   updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
   updatePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosWebhookEndpointArgs, 'id' | 'input'>>;
@@ -658,6 +805,36 @@ export type PhotosAssignmentResolvers<ContextType = PhotosContext, ParentType ex
   distanceM?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['PhotosAssignmentSource'], ParentType, ContextType>;
+};
+
+export type PhotosCommentResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosComment'] = ResolversParentTypes['PhotosComment']> = {
+  author?: Resolver<Maybe<ResolversTypes['PhotosCommentUser']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['PhotosCommentMention']>, ParentType, ContextType>;
+  photo?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType>;
+  photoId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType>;
+};
+
+export type PhotosCommentMentionResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCommentMention'] = ResolversParentTypes['PhotosCommentMention']> = {
+  end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['PhotosCommentUser'], ParentType, ContextType>;
+};
+
+export type PhotosCommentPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCommentPage'] = ResolversParentTypes['PhotosCommentPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosComment']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhotosCommentUserResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCommentUser'] = ResolversParentTypes['PhotosCommentUser']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PhotosCoordinatesResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCoordinates'] = ResolversParentTypes['PhotosCoordinates']> = {
@@ -725,10 +902,27 @@ export type PhotosNearbyDecisionResolvers<ContextType = PhotosContext, ParentTyp
   reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
 };
 
+export type PhotosNotificationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosNotification'] = ResolversParentTypes['PhotosNotification']> = {
+  comment?: Resolver<ResolversTypes['PhotosComment'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PhotosNotificationKind'], ParentType, ContextType>;
+  readAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosNotificationPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosNotificationPage'] = ResolversParentTypes['PhotosNotificationPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosNotification']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PhotosPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhoto'] = ResolversParentTypes['PhotosPhoto'], FederationReferenceType extends FederationReferenceTypes['PhotosPhoto'] = FederationReferenceTypes['PhotosPhoto']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosPhoto']> | FederationReferenceType, FederationReferenceType, ContextType>;
   assignment?: Resolver<ResolversTypes['PhotosAssignment'], ParentType, ContextType>;
   capturedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  comments?: Resolver<Maybe<ResolversTypes['PhotosCommentPage']>, ParentType, ContextType, RequireFields<PhotosPhotoCommentsArgs, 'page'>>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -768,6 +962,7 @@ export type PhotosPhotoPageResolvers<ContextType = PhotosContext, ParentType ext
 export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosProject'] = ResolversParentTypes['PhotosProject'], FederationReferenceType extends FederationReferenceTypes['PhotosProject'] = FederationReferenceTypes['PhotosProject']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosProject']> | FederationReferenceType, FederationReferenceType, ContextType>;
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  comments?: Resolver<Maybe<ResolversTypes['PhotosCommentPage']>, ParentType, ContextType, RequireFields<PhotosProjectCommentsArgs, 'page'>>;
   coordinates?: Resolver<Maybe<ResolversTypes['PhotosCoordinates']>, ParentType, ContextType>;
   counts?: Resolver<Array<ResolversTypes['PhotosProjectCount']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -807,6 +1002,7 @@ export type PhotosWebhookEndpointResolvers<ContextType = PhotosContext, ParentTy
 
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   photosNearbyProjects?: Resolver<Maybe<ResolversTypes['PhotosNearbyDecision']>, ParentType, ContextType, Partial<QueryPhotosNearbyProjectsArgs>>;
+  photosNotifications?: Resolver<Maybe<ResolversTypes['PhotosNotificationPage']>, ParentType, ContextType, RequireFields<QueryPhotosNotificationsArgs, 'page' | 'unreadOnly'>>;
   photosProjects?: Resolver<Maybe<Array<ResolversTypes['PhotosProject']>>, ParentType, ContextType>;
   photosTeam?: Resolver<Maybe<ResolversTypes['PhotosTeam']>, ParentType, ContextType>;
 };
@@ -815,6 +1011,10 @@ export type Resolvers<ContextType = PhotosContext> = {
   Mutation?: MutationResolvers<ContextType>;
   PhotosAccessToken?: PhotosAccessTokenResolvers<ContextType>;
   PhotosAssignment?: PhotosAssignmentResolvers<ContextType>;
+  PhotosComment?: PhotosCommentResolvers<ContextType>;
+  PhotosCommentMention?: PhotosCommentMentionResolvers<ContextType>;
+  PhotosCommentPage?: PhotosCommentPageResolvers<ContextType>;
+  PhotosCommentUser?: PhotosCommentUserResolvers<ContextType>;
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
   PhotosCreatedAccessToken?: PhotosCreatedAccessTokenResolvers<ContextType>;
   PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
@@ -824,6 +1024,8 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosMediaUrls?: PhotosMediaUrlsResolvers<ContextType>;
   PhotosNearbyCandidate?: PhotosNearbyCandidateResolvers<ContextType>;
   PhotosNearbyDecision?: PhotosNearbyDecisionResolvers<ContextType>;
+  PhotosNotification?: PhotosNotificationResolvers<ContextType>;
+  PhotosNotificationPage?: PhotosNotificationPageResolvers<ContextType>;
   PhotosPhoto?: PhotosPhotoResolvers<ContextType>;
   PhotosPhotoGroup?: PhotosPhotoGroupResolvers<ContextType>;
   PhotosPhotoGroupPage?: PhotosPhotoGroupPageResolvers<ContextType>;
