@@ -46,7 +46,7 @@ export const commentApi = {
     operation: {
       operationId: 'listComments',
       summary: 'Read the comment thread of a photo or a project',
-      description: `Exactly one of \`photo_id\` and \`project_id\` (neither or both: 422). Oldest first, ${COMMENTS_PER_PAGE} per page. A photo or project of another team reads as 404, like a missing one. A project's thread holds the comments on the project itself, not those on its photos. Needs \`comments:read\`.`,
+      description: `Exactly one of \`photo_id\` and \`project_id\` (neither or both: 422 on \`query\`). Oldest first, ${COMMENTS_PER_PAGE} per page. A photo or project of another team reads as 404, like a missing one. A project's thread holds the comments on the project itself, not those on its photos. Needs \`comments:read\`.`,
       tags: ['Comments'],
       security: ACCESS_TOKEN_SECURITY,
       requestParams: { query: commentThreadQuery },

@@ -11,7 +11,7 @@ export function commentRoutes(auth: AuthService, comments: CommentService): Rout
   const router = Router();
   const token = requireToken(auth);
   mountApiRoute(router, commentApi.list, token, requireScope('comments:read'), async (req, res) => {
-    const query = parseInput(commentThreadQuery, req.query);
+    const query = parseInput(commentThreadQuery, req.query, { rootField: 'query' });
     const thread = query.photo_id !== undefined ? { photoId: query.photo_id } : { projectId: query.project_id! };
     res.json(presentCommentPage(await comments.thread(principalOf(res), thread, query.page)));
   });

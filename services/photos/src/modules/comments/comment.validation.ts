@@ -30,11 +30,15 @@ function queryId(description: string) {
 }
 const bodyId = (description: string) => z.number().int().min(1).max(MAX_ID).optional().meta({ description });
 
-/** Exactly one target: the problem named on both fields when neither or both are given. */
-function exactlyOneTarget(value: { photo_id?: number | undefined; project_id?: number | undefined }, ctx: z.RefinementCtx): void {
-  if ((value.photo_id === undefined) === (value.project_id === undefined)) {
-    for (const path of ['photo_id', 'project_id']) ctx.addIssue({ code: 'custom', message: ONE_TARGET, path: [path] });
-  }
+/**
+ * Exactly one target. In a body the problem is named on both fields; in a query on `query` itself, since each
+ * parameter alone is well-formed (a documented value is never refused for that parameter).
+ */
+function exactlyOneTarget(paths: ReadonlyArray<readonly string[]>) {
+  return (value: { photo_id?: number | undefined; project_id?: number | undefined }, ctx: z.RefinementCtx): void => {
+    if ((value.photo_id === undefined) !== (value.project_id === undefined)) return;
+    for (const path of paths) ctx.addIssue({ code: 'custom', message: ONE_TARGET, path: [...path] });
+  };
 }
 
 export const commentThreadQuery = z
@@ -43,7 +47,7 @@ export const commentThreadQuery = z
     project_id: queryId("The project whose own thread to read (give this or photo_id); its photos' threads are apart."),
     page: integerQueryParam({ min: 1, max: COMMENTS_PAGE_MAX, default: 1, description: `Page number from 1 (default 1), ${COMMENTS_PER_PAGE} comments per page.` }),
   })
-  .superRefine(exactlyOneTarget);
+  .superRefine(exactlyOneTarget([[]]));
 
 export const createCommentBody = z
   .strictObject({
@@ -57,7 +61,7 @@ export const createCommentBody = z
         .max(COMMENT_BODY_MAX, { error: `Must be at most ${COMMENT_BODY_MAX} characters.` }),
     ).meta({ description: `The text, 1–${COMMENT_BODY_MAX} characters (trimmed), kept as written. @mentions: @email, @"Full Name" or @Name (see the README).` }),
   })
-  .superRefine(exactlyOneTarget)
+  .superRefine(exactlyOneTarget([['photo_id'], ['project_id']]))
   .meta({ id: 'PhotosCommentCreate' });
 export type NewComment = z.input<typeof createCommentBody>;
 
