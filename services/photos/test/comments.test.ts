@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateSecretBoxKey, WebhookDelivery } from '@tributary/kit';
 import { Comment } from '../src/modules/comments/index.js';
-import { DEMO_ACCESS_TOKEN, DEMO_TEAMMATE, DEMO_TEAM_NAME, seedDemoData } from '../src/seed.js';
+import { DEMO_ACCESS_TOKEN, DEMO_TEAMMATE, DEMO_TEAM_NAME, DEMO_USER_PASSWORD, seedDemoData } from '../src/seed.js';
 import { TeamMembership, User } from '../src/modules/teams/index.js';
 import { addProject, addTeammate, addToken, createTeam, gql, startHarness, type PhotosHarness } from './helpers.js';
 import { jpeg } from './support/media-fixtures.js';
@@ -282,18 +282,31 @@ describe('GraphQL', () => {
   });
 });
 
-describe('demo seed', () => {
-  it('adds Ana Ruiz to the demo team once (seeding again changes nothing), so the demo user can mention her', async () => {
+describe('demo seed and the README walkthrough', () => {
+  it('adds Ana Ruiz to the demo team once; the demo user mentions her three ways, she signs in, reads and marks the notification', async () => {
     await seedDemoData(h.orm.em.fork());
     await seedDemoData(h.orm.em.fork());
     const em = h.orm.em.fork();
     const memberships = await em.find(TeamMembership, { user: { email: DEMO_TEAMMATE.email } }, { populate: ['team', 'user'] });
     expect(memberships.map((m) => [m.team.name, m.role, m.user.name])).toEqual([[DEMO_TEAM_NAME, 'member', DEMO_TEAMMATE.name]]);
-    const projects = await call('GET', '/api/v1/projects', DEMO_ACCESS_TOKEN);
-    const res = await post(DEMO_ACCESS_TOKEN, { project_id: projects.body.data[0].id, body: `@${DEMO_TEAMMATE.email} and @Ana, the north wall` });
+
+    const projects = await call('GET', '/api/v1/projects?q=Harbour%20View%20Apartments', DEMO_ACCESS_TOKEN);
+    const body = `@${DEMO_TEAMMATE.email} can you check the north wall? cc @"Ana Ruiz" @Ana @Zoe`;
+    const res = await post(DEMO_ACCESS_TOKEN, { project_id: projects.body.data[0].id, body });
+    expect(res.status).toBe(201);
     expect(res.body.data.mentions.map((m: Json) => [m.user.name, m.text])).toEqual([
       [DEMO_TEAMMATE.name, `@${DEMO_TEAMMATE.email}`],
+      [DEMO_TEAMMATE.name, '@"Ana Ruiz"'],
       [DEMO_TEAMMATE.name, '@Ana'],
     ]);
-  });
+    expect((await thread(DEMO_ACCESS_TOKEN, `project_id=${projects.body.data[0].id}`)).body.data).toEqual([res.body.data]);
+
+    const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_TEAMMATE.email, password: DEMO_USER_PASSWORD }) });
+    const ana = ((await login.json()) as Json).data.token as string;
+    const read = await gql(url, '{ photosNotifications { unread items { id kind comment { body author { name } mentions { text } } } } }', bearer(ana));
+    expect(read.body.data).toEqual({
+      photosNotifications: { unread: 1, items: [{ id: expect.any(String), kind: 'MENTION', comment: { body, author: { name: 'Demo Site Lead' }, mentions: [{ text: `@${DEMO_TEAMMATE.email}` }, { text: '@"Ana Ruiz"' }, { text: '@Ana' }] } }] },
+    });
+    expect((await gql(url, 'mutation { markPhotosNotificationsRead }', bearer(ana))).body).toEqual({ data: { markPhotosNotificationsRead: 1 } });
+  }, 30_000);
 });

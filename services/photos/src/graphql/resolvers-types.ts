@@ -519,7 +519,7 @@ export type PhotosWebhookEndpoint = {
   __typename?: 'PhotosWebhookEndpoint';
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
-  /** Event names it receives: photo.created, photo.updated, project.created. */
+  /** Event names it receives: photo.created, photo.updated, project.created, comment.created. */
   events: Array<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isActive: Scalars['Boolean']['output'];
