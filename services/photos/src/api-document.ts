@@ -10,7 +10,7 @@ import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/in
 import { deviceApi } from './modules/devices/index.js';
 import { photoApi } from './modules/photos/index.js';
 import { photoGroupApi } from './modules/photo-groups/index.js';
-import { commentApi } from './modules/comments/index.js';
+import { commentApi, notificationApi } from './modules/comments/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -30,6 +30,7 @@ export function photosApiDocument(): OpenApiDocument {
       ...Object.values(photoApi),
       ...Object.values(photoGroupApi),
       ...Object.values(commentApi),
+      ...Object.values(notificationApi),
       ...Object.values(deviceApi),
       ...Object.values(webhookEndpointApi),
     ],

@@ -77,7 +77,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(projectRoutes(services.auth, services.projects));
       express.use(photoRoutes(services.auth, services.photos, mediaUrls));
       express.use(photoGroupRoutes(services.auth, services.photoGroups, mediaUrls));
-      express.use(commentRoutes(services.auth, services.comments));
+      express.use(commentRoutes(services.auth, services.comments, services.notifications));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],

@@ -158,6 +158,46 @@ describe('POST /api/v1/comments', () => {
   });
 });
 
+describe('REST notifications (additive)', () => {
+  it('GET /api/v1/notifications lists the caller\'s own, newest first, with the comment resource; POST /notifications/read marks them', async () => {
+    const { lead, ana, jose } = await office('REST Notify Team');
+    const first = await post(lead.token, { project_id: lead.project.id, body: 'one for @"Ana Ruiz"' });
+    const second = await post(lead.token, { project_id: lead.project.id, body: 'two for @"Ana Ruiz" and @jose' });
+    const list = await call('GET', '/api/v1/notifications', ana.token);
+    expect(list.status).toBe(200);
+    expect(list.body.meta).toEqual({ current_page: 1, per_page: 25, total: 2, last_page: 1, unread: 2 });
+    expect(list.body.data.map((n: Json) => Object.keys(n))).toEqual([['id', 'kind', 'comment', 'read_at', 'created_at'], ['id', 'kind', 'comment', 'read_at', 'created_at']]);
+    expect(list.body.data.map((n: Json) => [n.kind, n.read_at])).toEqual([['mention', null], ['mention', null]]);
+    expect(list.body.data.map((n: Json) => n.comment)).toEqual([second.body.data, first.body.data]);
+
+    const joseId = (await call('GET', '/api/v1/notifications', jose.token)).body.data[0].id as number;
+    const marked = await call('POST', '/api/v1/notifications/read', ana.token, { ids: [list.body.data[1].id, joseId, 2_000_000_000] });
+    expect(marked).toMatchObject({ status: 200, body: { data: { marked: 1 } } });
+    const unread = await call('GET', '/api/v1/notifications?unread=1', ana.token);
+    expect(unread.body.data.map((n: Json) => n.comment.id)).toEqual([second.body.data.id]);
+    expect(unread.body.meta).toMatchObject({ total: 1, unread: 1 });
+    expect((await call('POST', '/api/v1/notifications/read', ana.token, {})).body).toEqual({ data: { marked: 1 } });
+    expect((await call('GET', '/api/v1/notifications?unread=true', ana.token)).body.meta).toMatchObject({ total: 0, unread: 0 });
+    expect((await call('GET', '/api/v1/notifications', jose.token)).body.meta).toMatchObject({ total: 1, unread: 1 });
+  });
+
+  it('needs comments:read; bad queries and bodies are 422 and change nothing', async () => {
+    const { lead, ana } = await office('REST Notify Rules');
+    await post(lead.token, { project_id: lead.project.id, body: '@"Ana Ruiz"' });
+    const writeOnly = await addToken(h, ana, ['comments:write']);
+    for (const res of [await call('GET', '/api/v1/notifications', writeOnly), await call('POST', '/api/v1/notifications/read', writeOnly, {})]) {
+      expect({ status: res.status, missing: res.body.error.missing_scope }).toEqual({ status: 403, missing: 'comments:read' });
+    }
+    expect((await call('GET', '/api/v1/notifications', await addToken(h, ana, ['comments:read']))).body.meta.total).toBe(1);
+    for (const query of ['unread=yes', 'page=0', 'page=abc']) expect({ query, status: (await call('GET', `/api/v1/notifications?${query}`, ana.token)).status }).toEqual({ query, status: 422 });
+    for (const body of [{ ids: 'all' }, { ids: [0] }, { ids: ['1'] }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }, { every: true }, []]) {
+      const res = await call('POST', '/api/v1/notifications/read', ana.token, body);
+      expect({ body, status: res.status }).toEqual({ body, status: 422 });
+    }
+    expect((await call('GET', '/api/v1/notifications', ana.token)).body.meta.unread).toBe(1);
+  });
+});
+
 describe('GET /api/v1/comments', () => {
   it('answers a thread oldest first, 25 per page with meta', async () => {
     const { lead } = await office('Thread Team');

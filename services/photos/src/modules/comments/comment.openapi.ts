@@ -61,7 +61,7 @@ export const commentApi = {
       operationId: 'createComment',
       summary: 'Post a comment on a photo or a project, with @mentions',
       description:
-        'Exactly one of `photo_id` and `project_id`, and a `body`. @mentions of teammates (`@ana@example.com`, `@"Ana Ruiz"`, `@Ana`) are resolved now and stored by user id with their offsets; unknown or ambiguous ones stay plain text. Each mentioned teammate other than the author gets a notification (GraphQL `photosNotifications`), and `comment.created` is announced to the team\'s webhooks. Another team\'s photo or project: 404. Answers 201 with the comment. Needs `comments:write`.',
+        'Exactly one of `photo_id` and `project_id`, and a `body`. @mentions of teammates (`@ana@example.com`, `@"Ana Ruiz"`, `@Ana`) are resolved now and stored by user id with their offsets; unknown or ambiguous ones stay plain text. Each mentioned teammate other than the author gets a notification (`GET /api/v1/notifications`, GraphQL `photosNotifications`), and `comment.created` is announced to the team\'s webhooks. Another team\'s photo or project: 404. Answers 201 with the comment. Needs `comments:write`.',
       tags: ['Comments'],
       security: ACCESS_TOKEN_SECURITY,
       requestBody: { required: true, content: { 'application/json': { schema: createCommentBody } } },

@@ -1,8 +1,11 @@
-// The comment as REST answers it and webhooks carry it (one presenter for both). Needs COMMENT_POPULATE loaded.
+// The comment as REST answers it and webhooks carry it (one presenter for both; needs COMMENT_POPULATE loaded), and the
+// caller's notifications.
 import type { z } from 'zod';
-import type { Comment } from './comment.entity.js';
+import type { Comment, Notification } from './comment.entity.js';
 import type { commentListResponse, commentResource } from './comment.openapi.js';
 import type { CommentPage } from './comment.service.js';
+import type { notificationListResponse, notificationResource } from './notification.openapi.js';
+import type { NotificationPage } from './notification.service.js';
 
 export function presentComment(comment: Comment): z.input<typeof commentResource> {
   const project = comment.project ?? comment.photo?.project ?? null;
@@ -26,5 +29,22 @@ export function presentCommentPage(page: CommentPage): z.input<typeof commentLis
   return {
     data: page.items.map(presentComment),
     meta: { current_page: page.page, per_page: page.perPage, total: page.total, last_page: Math.max(1, Math.ceil(page.total / page.perPage)) },
+  };
+}
+
+export function presentNotification(notification: Notification): z.input<typeof notificationResource> {
+  return {
+    id: notification.id,
+    kind: notification.kind,
+    comment: presentComment(notification.comment),
+    read_at: notification.readAt?.toISOString() ?? null,
+    created_at: notification.createdAt.toISOString(),
+  };
+}
+
+export function presentNotificationPage(page: NotificationPage): z.input<typeof notificationListResponse> {
+  return {
+    data: page.items.map(presentNotification),
+    meta: { current_page: page.page, per_page: page.perPage, total: page.total, last_page: Math.max(1, Math.ceil(page.total / page.perPage)), unread: page.unread },
   };
 }

@@ -72,3 +72,26 @@ export type CommentThread = { photoId: number } | { projectId: number };
 export const pageQuery = z.object({
   page: integerQueryParam({ min: 1, max: COMMENTS_PAGE_MAX, default: 1, description: `Page number from 1 (default 1), ${COMMENTS_PER_PAGE} per page.` }),
 });
+
+/** Most ids one mark-read request may name. */
+export const MARK_READ_IDS_MAX = 100;
+
+/** GET /api/v1/notifications: `unread=1` (or `true`) lists only unread ones. */
+export const notificationListQuery = pageQuery.extend({
+  unread: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true')
+    .meta({ description: '`1` or `true`: only unread notifications (default: all).' }),
+});
+
+/** POST /api/v1/notifications/read: the caller's notifications to mark read, or all unread ones without `ids`. */
+export const markReadBody = z
+  .strictObject({
+    ids: z
+      .array(z.number().int().min(1).max(MAX_ID))
+      .max(MARK_READ_IDS_MAX, { error: `At most ${MARK_READ_IDS_MAX} ids.` })
+      .optional()
+      .meta({ description: `Notification ids (at most ${MARK_READ_IDS_MAX}); others', unknown and already read ones are skipped. Omitted: every unread notification of the caller in this team.` }),
+  })
+  .meta({ id: 'PhotosNotificationsMarkRead' });
