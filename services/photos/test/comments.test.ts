@@ -319,6 +319,15 @@ describe('GraphQL', () => {
     const refused = await gql(url, create, bearer(readOnly), { input: { projectId: String(lead.project.id), body: 'x' } });
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'comments:write' });
     expect(await h.orm.em.fork().count(Comment, { team: lead.team.id })).toBe(2);
+
+    // comments:read alone shows the comment and its photoId; the photo and project objects need their own scopes.
+    const onlyComments = await addToken(h, ana, ['comments:read']);
+    const fields = await gql(url, '{ photosNotifications { items { comment { body photoId photo { id } project { id } } } } }', bearer(onlyComments));
+    expect(fields.body.data).toEqual({ photosNotifications: { items: [{ comment: { body: 'Ping @"Ana Ruiz"', photoId: null, photo: null, project: null } }] } });
+    expect((fields.body.errors ?? []).map((e) => [e.path?.join('.'), e.extensions?.missing_scope])).toEqual([
+      ['photosNotifications.items.0.comment.photo', 'photos:read'],
+      ['photosNotifications.items.0.comment.project', 'projects:read'],
+    ]);
   });
 });
 
