@@ -324,7 +324,7 @@ describe('GraphQL', () => {
     const onlyComments = await addToken(h, ana, ['comments:read']);
     const fields = await gql(url, '{ photosNotifications { items { comment { body photoId photo { id } project { id } } } } }', bearer(onlyComments));
     expect(fields.body.data).toEqual({ photosNotifications: { items: [{ comment: { body: 'Ping @"Ana Ruiz"', photoId: null, photo: null, project: null } }] } });
-    expect((fields.body.errors ?? []).map((e) => [e.path?.join('.'), e.extensions?.missing_scope])).toEqual([
+    expect(((fields.body.errors ?? []) as Json[]).map((e) => [e.path?.join('.'), e.extensions?.missing_scope])).toEqual([
       ['photosNotifications.items.0.comment.photo', 'photos:read'],
       ['photosNotifications.items.0.comment.project', 'projects:read'],
     ]);
