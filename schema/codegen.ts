@@ -78,6 +78,11 @@ export const CODEGEN_SERVICES = {
       PhotosReportPhoto: '../modules/reports/index.js#ReportPhoto',
       PhotosReportPage: '../modules/reports/index.js#ReportPage',
       PhotosSharedReport: '../modules/reports/index.js#SharedReport',
+      PhotosComment: '../modules/comments/index.js#Comment',
+      PhotosCommentPage: '../modules/comments/index.js#CommentPage',
+      PhotosCommentMention: '../modules/comments/index.js#CommentMention',
+      PhotosNotification: '../modules/comments/index.js#Notification',
+      PhotosNotificationPage: '../modules/comments/index.js#NotificationPage',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

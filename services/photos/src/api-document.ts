@@ -13,6 +13,7 @@ import { photoGroupApi } from './modules/photo-groups/index.js';
 import { checklistApi } from './modules/checklists/index.js';
 import { taskApi } from './modules/tasks/index.js';
 import { reportApi } from './modules/reports/index.js';
+import { commentApi, notificationApi } from './modules/comments/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -24,7 +25,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Reports' }, { name: 'Devices' }, { name: 'Checklists' }, { name: 'Tasks' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Reports' }, { name: 'Devices' }, { name: 'Checklists' }, { name: 'Tasks' }, { name: 'Comments' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
     routes: [
       ...Object.values(authApi),
       ...Object.values(bootstrapApi),
@@ -34,6 +35,8 @@ export function photosApiDocument(): OpenApiDocument {
       ...Object.values(checklistApi),
       ...Object.values(taskApi),
       ...Object.values(reportApi),
+      ...Object.values(commentApi),
+      ...Object.values(notificationApi),
       ...Object.values(deviceApi),
       ...Object.values(webhookEndpointApi),
     ],

@@ -11,6 +11,7 @@ import type { PhotoGroupService } from './modules/photo-groups/index.js';
 import type { ChecklistService } from './modules/checklists/index.js';
 import type { TaskService } from './modules/tasks/index.js';
 import type { ReportService, ReportUrlSigner } from './modules/reports/index.js';
+import type { CommentService, NotificationService } from './modules/comments/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
@@ -30,6 +31,9 @@ export interface PhotosServices {
   reports: ReportService;
   /** Signs reports' download URLs and makes their share links. */
   reportUrls: ReportUrlSigner;
+  comments: CommentService;
+  /** The caller's own notifications (mentions). */
+  notifications: NotificationService;
 }
 
 /** The context of photos' resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -12,6 +12,8 @@ export const DEMO_SECOND_TEAM_NAME = 'Demo Renovations';
 export const DEMO_USER_EMAIL = 'demo@photos.tributary.test';
 /** The demo user's password: POST /api/v1/auth/login {email, password[, device_id]}. */
 export const DEMO_USER_PASSWORD = 'demo-password-local-only';
+/** A teammate of the demo user in the demo team (member), to @mention in comments; signs in with the same password. */
+export const DEMO_TEAMMATE = { email: 'ana@photos.tributary.test', name: 'Ana Ruiz' } as const;
 export const DEMO_ACCESS_TOKEN = `${ACCESS_TOKEN_PREFIX}${'DemoPhotosTokenLocalDevOnly'.padEnd(48, '0')}`;
 
 const DEMO_PROJECTS = [
@@ -51,6 +53,7 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
     // The first team is created first, so it stays the user's oldest membership (the login's default team).
     const team = await demoTeam(tx, user, DEMO_TEAM_NAME, 'owner');
     await demoTeam(tx, user, DEMO_SECOND_TEAM_NAME, 'admin');
+    await demoTeammate(tx, team);
 
     const tokenHash = hashAccessToken(DEMO_ACCESS_TOKEN);
     const token = await tx.findOne(AccessToken, { tokenHash });
@@ -68,6 +71,14 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
     await demoChecklist(tx, team, user);
     return { team_id: team.id, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, token: DEMO_ACCESS_TOKEN };
   });
+}
+
+/** Ana Ruiz, a member of the demo team (created once, like the demo user; her password is restored if changed). */
+async function demoTeammate(tx: EntityManager, team: Team): Promise<void> {
+  let ana = await tx.findOne(User, { email: DEMO_TEAMMATE.email });
+  ana ??= tx.create(User, { email: DEMO_TEAMMATE.email, name: DEMO_TEAMMATE.name, passwordHash: null });
+  if (!(await passwordMatches(DEMO_USER_PASSWORD, ana.passwordHash))) ana.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
+  if (!(await tx.findOne(TeamMembership, { user: ana, team }))) tx.create(TeamMembership, { team, user: ana, role: 'member' });
 }
 
 /** The user's team of that name (created with the membership, flushed so its membership id orders the teams). */

@@ -20,6 +20,7 @@ import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
 import { ReportService, ReportUrlSigner, reportEntities, reportResolvers, reportRoutes, type ReportUrls } from './modules/reports/index.js';
+import { CommentService, NotificationService, commentEntities, commentResolvers, commentRoutes } from './modules/comments/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, uploadLimitsOf } from './media-config.js';
 import { ChecklistService, checklistEntities, checklistResolvers, checklistRoutes } from './modules/checklists/index.js';
 import { TaskService, taskCountSource, taskEntities, taskResolvers, taskRoutes } from './modules/tasks/index.js';
@@ -31,7 +32,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...checklistEntities, ...taskEntities, ...reportEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...checklistEntities, ...taskEntities, ...reportEntities, ...commentEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -67,6 +68,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     mediaUrls,
     reports: new ReportService(orm.em, { storage, outbox: temporal.outbox, announcements: { sink: webhooks, urls: reportUrls } }),
     reportUrls: reportUrls.reports,
+    comments: new CommentService(orm.em, { events: webhooks }),
+    notifications: new NotificationService(orm.em),
   };
   // Rate-limit counters (per token, uploads apart; login): in memory, or in Redis when REDIS_URL is set.
   const rateLimits = await openRateLimitStore(config, logger);
@@ -88,13 +91,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(checklistRoutes(services.auth, checklists, mediaUrls));
       express.use(taskRoutes(services.auth, tasks, mediaUrls));
       express.use(reportRoutes(services.auth, services.reports, reportUrls));
+      express.use(commentRoutes(services.auth, services.comments, services.notifications));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
     },
     otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, checklistResolvers, taskResolvers, reportResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, checklistResolvers, taskResolvers, reportResolvers, commentResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

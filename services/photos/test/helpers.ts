@@ -75,3 +75,12 @@ export async function addProject(h: ServiceHarness, team: Team, fields: { name: 
   await em.flush();
   return project;
 }
+
+/** Another user in a team made by createTeam (a teammate to @mention), with a token of their own (an office session by default). */
+export async function addTeammate(h: ServiceHarness, team: Team, fields: { name: string; email?: string; role?: TeamRole; abilities?: string[] | null }) {
+  const em = h.orm.em.fork();
+  const user = em.create(User, { name: fields.name, email: fields.email ?? `${crypto.randomUUID()}@example.test`, passwordHash: null });
+  em.create(TeamMembership, { team: team.id, user, role: fields.role ?? 'member' });
+  await em.flush();
+  return { team, user, token: await addToken(h, { team, user }, fields.abilities ?? null) };
+}

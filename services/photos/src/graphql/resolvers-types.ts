@@ -11,6 +11,7 @@ import type { PhotoGroup, PhotoGroupPage } from '../modules/photo-groups/index.j
 import type { Checklist, ChecklistItem, ChecklistPage } from '../modules/checklists/index.js';
 import type { Task, TaskPage } from '../modules/tasks/index.js';
 import type { Report, ReportPhoto, ReportPage, SharedReport } from '../modules/reports/index.js';
+import type { Comment, CommentPage, CommentMention, Notification, NotificationPage } from '../modules/comments/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -41,6 +42,14 @@ export type CreatePhotosChecklistInput = {
   items: Array<PhotosChecklistItemInput>;
   projectId: Scalars['ID']['input'];
   title: Scalars['String']['input'];
+};
+
+/** The body of POST /api/v1/comments: exactly one of photoId and projectId. */
+export type CreatePhotosCommentInput = {
+  /** 1 to 5000 characters; @mentions: @email, @"Full Name" or @Name. */
+  body: Scalars['String']['input'];
+  photoId?: InputMaybe<Scalars['ID']['input']>;
+  projectId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** The create body of POST /api/v1/projects in GraphQL spelling. */
@@ -79,6 +88,8 @@ export type Mutation = {
   createPhotosAccessToken?: Maybe<PhotosCreatedAccessToken>;
   /** Creates a checklist (POST /api/v1/checklists; needs checklists:write). */
   createPhotosChecklist?: Maybe<PhotosChecklist>;
+  /** Posts a comment (needs comments:write); the same rules as POST /api/v1/comments (another team's target: NOT_FOUND). */
+  createPhotosComment?: Maybe<PhotosComment>;
   /** Creates a project in the caller's team (same rules and errors as POST /api/v1/projects; validation errors name the REST fields, e.g. radius_m). Needs projects:write. */
   createPhotosProject?: Maybe<PhotosProject>;
   /** Creates a report and queues its rendering (POST /api/v1/reports's rules; an office session of any role). */
@@ -89,6 +100,8 @@ export type Mutation = {
   createPhotosWebhookEndpoint?: Maybe<PhotosCreatedWebhookEndpoint>;
   /** Deletes a webhook endpoint; answers its id. */
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
+  /** Marks the caller's notifications read: those of ids (others are skipped), or every unread one when ids is omitted; answers how many changed (needs comments:read). */
+  markPhotosNotificationsRead?: Maybe<Scalars['Int']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
   /** Makes (or replaces) the share link of a READY report (office session); the link is in the answer only. */
@@ -123,6 +136,12 @@ export type MutationCreatePhotosChecklistArgs = {
 
 
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosCommentArgs = {
+  input: CreatePhotosCommentInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationCreatePhotosProjectArgs = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: CreatePhotosProjectInput;
@@ -150,6 +169,12 @@ export type MutationCreatePhotosWebhookEndpointArgs = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationDeletePhotosWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationMarkPhotosNotificationsReadArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 
@@ -320,6 +345,52 @@ export type PhotosChecklistStatusFilter =
   | 'DONE'
   | 'OPEN';
 
+/** A comment on a photo or on a project (the REST resource of GET /api/v1/comments in camelCase). */
+export type PhotosComment = {
+  __typename?: 'PhotosComment';
+  /** Null only if the user was deleted. */
+  author?: Maybe<PhotosCommentUser>;
+  /** As authored (trimmed). */
+  body: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Resolved mentions in body order; unknown or ambiguous ones are plain text. */
+  mentions: Array<PhotosCommentMention>;
+  /** The photo itself (needs photos:read as well). */
+  photo?: Maybe<PhotosPhoto>;
+  /** The photo commented on; null on a project's own thread. */
+  photoId?: Maybe<Scalars['ID']['output']>;
+  /** The project commented on, or the photo's current project (needs projects:read as well). */
+  project?: Maybe<PhotosProject>;
+};
+
+/** A resolved @mention: who, and where in the body (UTF-16 code unit offsets, end exclusive, the @ included). */
+export type PhotosCommentMention = {
+  __typename?: 'PhotosCommentMention';
+  end: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  /** The mention as written. */
+  text: Scalars['String']['output'];
+  user: PhotosCommentUser;
+};
+
+/** One page of a comment thread (25 per page), oldest first. */
+export type PhotosCommentPage = {
+  __typename?: 'PhotosCommentPage';
+  items: Array<PhotosComment>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** A person of the team as a comment names them: the author or a mentioned teammate (the current name). */
+export type PhotosCommentUser = {
+  __typename?: 'PhotosCommentUser';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
 /** Where a project is; a project without coordinates is never auto-matched to a capture. */
 export type PhotosCoordinates = {
   __typename?: 'PhotosCoordinates';
@@ -434,12 +505,42 @@ export type PhotosNearbyDecision = {
   reason?: Maybe<PhotosUnassignedReason>;
 };
 
+/** Something for the signed-in user to look at, in the token's team. */
+export type PhotosNotification = {
+  __typename?: 'PhotosNotification';
+  comment: PhotosComment;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  kind: PhotosNotificationKind;
+  /** ISO 8601 UTC; null while unread. */
+  readAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a notification is about. */
+export type PhotosNotificationKind =
+  /** The user was @mentioned in a comment. */
+  | 'MENTION';
+
+/** One page of the caller's notifications (25 per page), newest first. */
+export type PhotosNotificationPage = {
+  __typename?: 'PhotosNotificationPage';
+  items: Array<PhotosNotification>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  /** The caller's unread notifications in this team, whatever the filter. */
+  unread: Scalars['Int']['output'];
+};
+
 /** A photo or video of a team: the REST resource's fields in camelCase. */
 export type PhotosPhoto = {
   __typename?: 'PhotosPhoto';
   assignment: PhotosAssignment;
   /** ISO 8601 UTC; null when the capture app did not send it. */
   capturedAt?: Maybe<Scalars['String']['output']>;
+  /** The photo's comment thread, oldest first (needs comments:read). */
+  comments?: Maybe<PhotosCommentPage>;
   description: Scalars['String']['output'];
   /** Video only, once measured. */
   durationSeconds?: Maybe<Scalars['Float']['output']>;
@@ -455,6 +556,12 @@ export type PhotosPhoto = {
   /** ISO 8601 UTC. */
   uploadedAt: Scalars['String']['output'];
   urls: PhotosMediaUrls;
+};
+
+
+/** A photo or video of a team: the REST resource's fields in camelCase. */
+export type PhotosPhotoCommentsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** What the office may change on a photo: caption, tags, project (capture time and GPS are read-only evidence). */
@@ -500,6 +607,8 @@ export type PhotosProject = {
   address?: Maybe<Scalars['String']['output']>;
   /** The project's checklists, newest first (needs checklists:read or capture). */
   checklists?: Maybe<PhotosChecklistPage>;
+  /** The project's own comment thread, oldest first (needs comments:read). */
+  comments?: Maybe<PhotosCommentPage>;
   /** Null when the project has no coordinates. */
   coordinates?: Maybe<PhotosCoordinates>;
   /** What the project holds, by kind (the counts of GET /api/v1/projects/{project}). */
@@ -526,6 +635,12 @@ export type PhotosProjectChecklistsArgs = {
   mine?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<PhotosChecklistStatusFilter>;
+};
+
+
+/** A project (job site) of a team. */
+export type PhotosProjectCommentsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -775,7 +890,7 @@ export type PhotosWebhookEndpoint = {
   __typename?: 'PhotosWebhookEndpoint';
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
-  /** Event names it receives (the catalogue: photo.created, photo.updated, project.created, checklist.created, checklist.updated, checklist_item.updated, task.created, task.updated, task.closed, task.withdrawn). */
+  /** Event names it receives (the catalogue: photo.created, photo.updated, project.created, checklist.created, checklist.updated, checklist_item.updated, task.created, task.updated, task.closed, task.withdrawn, report.created, report.updated, report.ready, report.failed, comment.created). */
   events: Array<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isActive: Scalars['Boolean']['output'];
@@ -811,6 +926,8 @@ export type Query = {
   photosChecklist?: Maybe<PhotosChecklist>;
   /** The GPS matching decision for a fix, with its reasoning (same as GET /api/v1/projects/nearby): a missing or out-of-range value is NO_FIX. Needs projects:read (or a device token's capture). */
   photosNearbyProjects?: Maybe<PhotosNearbyDecision>;
+  /** The caller's own notifications in the token's team, newest first (needs comments:read). */
+  photosNotifications?: Maybe<PhotosNotificationPage>;
   /** Active projects of the caller's team, newest activity first. */
   photosProjects?: Maybe<Array<PhotosProject>>;
   /** One report of the caller's team (needs reports:read); null when not visible. */
@@ -845,6 +962,19 @@ export type QueryPhotosNearbyProjectsArgs = {
   accuracyM?: InputMaybe<Scalars['Float']['input']>;
   lat?: InputMaybe<Scalars['Float']['input']>;
   lng?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosNotificationsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1006,6 +1136,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CreatePhotosChecklistInput: CreatePhotosChecklistInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  CreatePhotosCommentInput: CreatePhotosCommentInput;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   CreatePhotosReportInput: CreatePhotosReportInput;
@@ -1023,6 +1154,10 @@ export type ResolversTypes = {
   PhotosChecklistProgress: ResolverTypeWrapper<PhotosChecklistProgress>;
   PhotosChecklistStatus: PhotosChecklistStatus;
   PhotosChecklistStatusFilter: PhotosChecklistStatusFilter;
+  PhotosComment: ResolverTypeWrapper<Comment>;
+  PhotosCommentMention: ResolverTypeWrapper<CommentMention>;
+  PhotosCommentPage: ResolverTypeWrapper<CommentPage>;
+  PhotosCommentUser: ResolverTypeWrapper<PhotosCommentUser>;
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
   PhotosCreatedAccessToken: ResolverTypeWrapper<CreatedIntegrationToken>;
   PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
@@ -1035,6 +1170,9 @@ export type ResolversTypes = {
   PhotosMediaUrls: ResolverTypeWrapper<PhotosMediaUrls>;
   PhotosNearbyCandidate: ResolverTypeWrapper<ProjectMatchCandidate>;
   PhotosNearbyDecision: ResolverTypeWrapper<NearbyProjects>;
+  PhotosNotification: ResolverTypeWrapper<Notification>;
+  PhotosNotificationKind: PhotosNotificationKind;
+  PhotosNotificationPage: ResolverTypeWrapper<NotificationPage>;
   PhotosPhoto: ResolverTypeWrapper<Photo>;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: ResolverTypeWrapper<PhotoGroup>;
@@ -1075,6 +1213,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   CreatePhotosChecklistInput: CreatePhotosChecklistInput;
   ID: Scalars['ID']['output'];
+  CreatePhotosCommentInput: CreatePhotosCommentInput;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: Scalars['Float']['output'];
   CreatePhotosReportInput: CreatePhotosReportInput;
@@ -1089,6 +1228,10 @@ export type ResolversParentTypes = {
   PhotosChecklistItemInput: PhotosChecklistItemInput;
   PhotosChecklistPage: ChecklistPage;
   PhotosChecklistProgress: PhotosChecklistProgress;
+  PhotosComment: Comment;
+  PhotosCommentMention: CommentMention;
+  PhotosCommentPage: CommentPage;
+  PhotosCommentUser: PhotosCommentUser;
   PhotosCoordinates: PhotosCoordinates;
   PhotosCreatedAccessToken: CreatedIntegrationToken;
   PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
@@ -1099,6 +1242,8 @@ export type ResolversParentTypes = {
   PhotosMediaUrls: PhotosMediaUrls;
   PhotosNearbyCandidate: ProjectMatchCandidate;
   PhotosNearbyDecision: NearbyProjects;
+  PhotosNotification: Notification;
+  PhotosNotificationPage: NotificationPage;
   PhotosPhoto: Photo;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: PhotoGroup;
@@ -1128,11 +1273,13 @@ export type ResolversParentTypes = {
 export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
   createPhotosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<MutationCreatePhotosChecklistArgs, 'input'>>;
+  createPhotosComment?: Resolver<Maybe<ResolversTypes['PhotosComment']>, ParentType, ContextType, RequireFields<MutationCreatePhotosCommentArgs, 'input'>>;
   createPhotosProject?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType, RequireFields<MutationCreatePhotosProjectArgs, 'input'>>;
   createPhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationCreatePhotosReportArgs, 'input'>>;
   createPhotosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<MutationCreatePhotosTaskArgs, 'input'>>;
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
+  markPhotosNotificationsRead?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<MutationMarkPhotosNotificationsReadArgs>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
   sharePhotosReport?: Resolver<Maybe<ResolversTypes['PhotosSharedReport']>, ParentType, ContextType, RequireFields<MutationSharePhotosReportArgs, 'id'>>;
   unsharePhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationUnsharePhotosReportArgs, 'id'>>;
@@ -1202,6 +1349,36 @@ export type PhotosChecklistProgressResolvers<ContextType = PhotosContext, Parent
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type PhotosCommentResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosComment'] = ResolversParentTypes['PhotosComment']> = {
+  author?: Resolver<Maybe<ResolversTypes['PhotosCommentUser']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['PhotosCommentMention']>, ParentType, ContextType>;
+  photo?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType>;
+  photoId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType>;
+};
+
+export type PhotosCommentMentionResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCommentMention'] = ResolversParentTypes['PhotosCommentMention']> = {
+  end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['PhotosCommentUser'], ParentType, ContextType>;
+};
+
+export type PhotosCommentPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCommentPage'] = ResolversParentTypes['PhotosCommentPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosComment']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhotosCommentUserResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCommentUser'] = ResolversParentTypes['PhotosCommentUser']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PhotosCoordinatesResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCoordinates'] = ResolversParentTypes['PhotosCoordinates']> = {
   lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -1267,10 +1444,27 @@ export type PhotosNearbyDecisionResolvers<ContextType = PhotosContext, ParentTyp
   reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
 };
 
+export type PhotosNotificationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosNotification'] = ResolversParentTypes['PhotosNotification']> = {
+  comment?: Resolver<ResolversTypes['PhotosComment'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PhotosNotificationKind'], ParentType, ContextType>;
+  readAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosNotificationPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosNotificationPage'] = ResolversParentTypes['PhotosNotificationPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosNotification']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PhotosPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhoto'] = ResolversParentTypes['PhotosPhoto'], FederationReferenceType extends FederationReferenceTypes['PhotosPhoto'] = FederationReferenceTypes['PhotosPhoto']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosPhoto']> | FederationReferenceType, FederationReferenceType, ContextType>;
   assignment?: Resolver<ResolversTypes['PhotosAssignment'], ParentType, ContextType>;
   capturedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  comments?: Resolver<Maybe<ResolversTypes['PhotosCommentPage']>, ParentType, ContextType, RequireFields<PhotosPhotoCommentsArgs, 'page'>>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1311,6 +1505,7 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosProject']> | FederationReferenceType, FederationReferenceType, ContextType>;
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   checklists?: Resolver<Maybe<ResolversTypes['PhotosChecklistPage']>, ParentType, ContextType, RequireFields<PhotosProjectChecklistsArgs, 'mine' | 'page' | 'status'>>;
+  comments?: Resolver<Maybe<ResolversTypes['PhotosCommentPage']>, ParentType, ContextType, RequireFields<PhotosProjectCommentsArgs, 'page'>>;
   coordinates?: Resolver<Maybe<ResolversTypes['PhotosCoordinates']>, ParentType, ContextType>;
   counts?: Resolver<Array<ResolversTypes['PhotosProjectCount']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1433,6 +1628,7 @@ export type PhotosWebhookEndpointResolvers<ContextType = PhotosContext, ParentTy
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   photosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<QueryPhotosChecklistArgs, 'id'>>;
   photosNearbyProjects?: Resolver<Maybe<ResolversTypes['PhotosNearbyDecision']>, ParentType, ContextType, Partial<QueryPhotosNearbyProjectsArgs>>;
+  photosNotifications?: Resolver<Maybe<ResolversTypes['PhotosNotificationPage']>, ParentType, ContextType, RequireFields<QueryPhotosNotificationsArgs, 'page' | 'unreadOnly'>>;
   photosProjects?: Resolver<Maybe<Array<ResolversTypes['PhotosProject']>>, ParentType, ContextType>;
   photosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<QueryPhotosReportArgs, 'id'>>;
   photosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<QueryPhotosTaskArgs, 'id'>>;
@@ -1448,6 +1644,10 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosChecklistItem?: PhotosChecklistItemResolvers<ContextType>;
   PhotosChecklistPage?: PhotosChecklistPageResolvers<ContextType>;
   PhotosChecklistProgress?: PhotosChecklistProgressResolvers<ContextType>;
+  PhotosComment?: PhotosCommentResolvers<ContextType>;
+  PhotosCommentMention?: PhotosCommentMentionResolvers<ContextType>;
+  PhotosCommentPage?: PhotosCommentPageResolvers<ContextType>;
+  PhotosCommentUser?: PhotosCommentUserResolvers<ContextType>;
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
   PhotosCreatedAccessToken?: PhotosCreatedAccessTokenResolvers<ContextType>;
   PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
@@ -1457,6 +1657,8 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosMediaUrls?: PhotosMediaUrlsResolvers<ContextType>;
   PhotosNearbyCandidate?: PhotosNearbyCandidateResolvers<ContextType>;
   PhotosNearbyDecision?: PhotosNearbyDecisionResolvers<ContextType>;
+  PhotosNotification?: PhotosNotificationResolvers<ContextType>;
+  PhotosNotificationPage?: PhotosNotificationPageResolvers<ContextType>;
   PhotosPhoto?: PhotosPhotoResolvers<ContextType>;
   PhotosPhotoGroup?: PhotosPhotoGroupResolvers<ContextType>;
   PhotosPhotoGroupPage?: PhotosPhotoGroupPageResolvers<ContextType>;

@@ -8,6 +8,7 @@ import { Migration20260904000000CreatePhotosAndPhotoGroups } from './Migration20
 import { Migration20260905000000CreateWebhookEndpoints } from './Migration20260905000000CreateWebhookEndpoints.js';
 import { Migration20261001000000CreateChecklistsAndTasks } from './Migration20261001000000CreateChecklistsAndTasks.js';
 import { Migration20261003000000CreateReports } from './Migration20261003000000CreateReports.js';
+import { Migration20261004000000CreateCommentsAndNotifications } from './Migration20261004000000CreateCommentsAndNotifications.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -21,4 +22,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260905000000CreateWebhookEndpoints', class: Migration20260905000000CreateWebhookEndpoints },
   { name: 'Migration20261001000000CreateChecklistsAndTasks', class: Migration20261001000000CreateChecklistsAndTasks },
   { name: 'Migration20261003000000CreateReports', class: Migration20261003000000CreateReports },
+  { name: 'Migration20261004000000CreateCommentsAndNotifications', class: Migration20261004000000CreateCommentsAndNotifications },
 ];

@@ -17,6 +17,8 @@ export const PHOTOS_WEBHOOK_EVENTS = [
   'report.updated',
   'report.ready',
   'report.failed',
+  // Comments (issue 11).
+  'comment.created',
 ] as const;
 export type PhotosWebhookEvent = (typeof PHOTOS_WEBHOOK_EVENTS)[number];
 
