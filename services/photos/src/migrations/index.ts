@@ -6,6 +6,7 @@ import { Migration20260902000000AddSignInAndDevices } from './Migration202609020
 import { Migration20260903000000ProjectCreateAndMatchingIndex } from './Migration20260903000000ProjectCreateAndMatchingIndex.js';
 import { Migration20260904000000CreatePhotosAndPhotoGroups } from './Migration20260904000000CreatePhotosAndPhotoGroups.js';
 import { Migration20260905000000CreateWebhookEndpoints } from './Migration20260905000000CreateWebhookEndpoints.js';
+import { Migration20261002000000CreatePagesAndCustomers } from './Migration20261002000000CreatePagesAndCustomers.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -17,4 +18,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260903000000ProjectCreateAndMatchingIndex', class: Migration20260903000000ProjectCreateAndMatchingIndex },
   { name: 'Migration20260904000000CreatePhotosAndPhotoGroups', class: Migration20260904000000CreatePhotosAndPhotoGroups },
   { name: 'Migration20260905000000CreateWebhookEndpoints', class: Migration20260905000000CreateWebhookEndpoints },
+  { name: 'Migration20261002000000CreatePagesAndCustomers', class: Migration20261002000000CreatePagesAndCustomers },
 ];
