@@ -68,6 +68,11 @@ export const CODEGEN_SERVICES = {
       PhotosPhotoPage: '../modules/photos/index.js#PhotoPage',
       PhotosPhotoGroup: '../modules/photo-groups/index.js#PhotoGroup',
       PhotosPhotoGroupPage: '../modules/photo-groups/index.js#PhotoGroupPage',
+      PhotosPage: '../modules/pages/index.js#Page',
+      PhotosPageList: '../modules/pages/index.js#PageList',
+      PhotosCustomer: '../modules/customers/index.js#Customer',
+      PhotosCustomerContact: '../modules/customers/index.js#CustomerContact',
+      PhotosCustomerPage: '../modules/customers/index.js#CustomerPage',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

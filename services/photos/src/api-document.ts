@@ -10,6 +10,8 @@ import { WEBHOOKS_TAG, webhookEndpointApi } from './modules/webhook-endpoints/in
 import { deviceApi } from './modules/devices/index.js';
 import { photoApi } from './modules/photos/index.js';
 import { photoGroupApi } from './modules/photo-groups/index.js';
+import { pageApi } from './modules/pages/index.js';
+import { customerApi } from './modules/customers/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -21,7 +23,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Devices' }, { name: 'Pages' }, { name: 'Customers' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
     routes: [
       ...Object.values(authApi),
       ...Object.values(bootstrapApi),
@@ -30,6 +32,8 @@ export function photosApiDocument(): OpenApiDocument {
       ...Object.values(photoGroupApi),
       ...Object.values(deviceApi),
       ...Object.values(webhookEndpointApi),
+      ...Object.values(pageApi),
+      ...Object.values(customerApi),
     ],
   });
 }

@@ -8,6 +8,8 @@ import type { TeamRole, TeamService } from './modules/teams/index.js';
 import type { WebhookEndpointService } from './modules/webhook-endpoints/index.js';
 import type { MediaUrlSigner, PhotoService } from './modules/photos/index.js';
 import type { PhotoGroupService } from './modules/photo-groups/index.js';
+import type { PageService } from './modules/pages/index.js';
+import type { CustomerService } from './modules/customers/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
@@ -20,6 +22,8 @@ export interface PhotosServices {
   bootstrap: BootstrapService;
   photos: PhotoService;
   photoGroups: PhotoGroupService;
+  pages: PageService;
+  customers: CustomerService;
   /** Signs the media URLs of the photos resolvers return. */
   mediaUrls: MediaUrlSigner;
 }

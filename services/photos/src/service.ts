@@ -19,6 +19,8 @@ import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolve
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
 import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoResolvers, photoRoutes } from './modules/photos/index.js';
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
+import { PageService, pageEntities, pageResolvers, pageRoutes } from './modules/pages/index.js';
+import { CustomerService, customerEntities, customerResolvers, customerRoutes } from './modules/customers/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, uploadLimitsOf } from './media-config.js';
 import { createMediaStorage } from './storage/index.js';
 import { seedDemoData } from './seed.js';
@@ -28,7 +30,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...pageEntities, ...customerEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -55,6 +57,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     webhookEndpoints: new WebhookEndpointService(orm.em, { box: secretBoxFor(config), allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
     photos,
     photoGroups,
+    pages: new PageService(orm.em, { events: webhooks }),
+    customers: new CustomerService(orm.em, { events: webhooks }),
     mediaUrls,
   };
   // Rate-limit counters (per token, uploads apart; login): in memory, or in Redis when REDIS_URL is set.
@@ -75,12 +79,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(photoRoutes(services.auth, services.photos, mediaUrls));
       express.use(photoGroupRoutes(services.auth, services.photoGroups, mediaUrls));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
+      express.use(pageRoutes(services.auth, services.pages));
+      express.use(customerRoutes(services.auth, services.customers));
     },
     otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, webhookEndpointResolvers, pageResolvers, customerResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

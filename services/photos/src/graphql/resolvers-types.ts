@@ -8,6 +8,8 @@ import type { Device } from '../modules/devices/index.js';
 import type { AccessToken, CreatedIntegrationToken } from '../modules/auth/index.js';
 import type { Photo, PhotoPage } from '../modules/photos/index.js';
 import type { PhotoGroup, PhotoGroupPage } from '../modules/photo-groups/index.js';
+import type { Page, PageList } from '../modules/pages/index.js';
+import type { Customer, CustomerContact, CustomerPage } from '../modules/customers/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -32,11 +34,32 @@ export type CreatePhotosAccessTokenInput = {
   name: Scalars['String']['input'];
 };
 
+/** The create body of POST /api/v1/customers in GraphQL spelling (the same field names). */
+export type CreatePhotosCustomerInput = {
+  address?: InputMaybe<PhotosCustomerAddressInput>;
+  company?: InputMaybe<Scalars['String']['input']>;
+  contacts?: InputMaybe<Array<PhotosCustomerContactInput>>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** An optional +, then 7 to 15 digits, which spaces, ( ), -, . or / may separate. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreatePhotosPageInput = {
+  /** Markdown. */
+  body: Scalars['String']['input'];
+  projectId: Scalars['ID']['input'];
+  title: Scalars['String']['input'];
+};
+
 /** The create body of POST /api/v1/projects in GraphQL spelling. */
 export type CreatePhotosProjectInput = {
   address?: InputMaybe<Scalars['String']['input']>;
   /** Without coordinates the project is never matched by GPS. */
   coordinates?: InputMaybe<PhotosLatLngInput>;
+  /** Links a customer of the team (needs no customers scope; an unknown id is BAD_USER_INPUT on customer_id). */
+  customerId?: InputMaybe<Scalars['ID']['input']>;
   name: Scalars['String']['input'];
   /** 10 to 5000 metres, only with coordinates; default the team's default match radius. */
   radiusM?: InputMaybe<Scalars['Float']['input']>;
@@ -47,6 +70,10 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Create an integration token acting as the caller in the caller's team (owner or admin office session). */
   createPhotosAccessToken?: Maybe<PhotosCreatedAccessToken>;
+  /** Creates a customer with its contacts (POST /api/v1/customers; needs customers:write). */
+  createPhotosCustomer?: Maybe<PhotosCustomer>;
+  /** Writes a page (POST /api/v1/pages; needs pages:write). */
+  createPhotosPage?: Maybe<PhotosPage>;
   /** Creates a project in the caller's team (same rules and errors as POST /api/v1/projects; validation errors name the REST fields, e.g. radius_m). Needs projects:write. */
   createPhotosProject?: Maybe<PhotosProject>;
   /** Registers a webhook endpoint (POST /api/v1/webhook-endpoints); the secret is in the answer only. */
@@ -55,6 +82,8 @@ export type Mutation = {
   deletePhotosWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Revoke a live integration token of the team; returns its id (owner or admin office session). */
   revokePhotosAccessToken?: Maybe<Scalars['ID']['output']>;
+  /** Edits a page (PATCH /api/v1/pages/{page}; needs pages:write). */
+  updatePhotosPage?: Maybe<PhotosPage>;
   /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
   updatePhotosPhoto?: Maybe<PhotosPhoto>;
   /** Edits a webhook endpoint (PATCH /api/v1/webhook-endpoints/{endpoint}); the secret is kept. */
@@ -65,6 +94,18 @@ export type Mutation = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationCreatePhotosAccessTokenArgs = {
   input: CreatePhotosAccessTokenInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosCustomerArgs = {
+  input: CreatePhotosCustomerInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosPageArgs = {
+  input: CreatePhotosPageInput;
 };
 
 
@@ -90,6 +131,13 @@ export type MutationDeletePhotosWebhookEndpointArgs = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationRevokePhotosAccessTokenArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationUpdatePhotosPageArgs = {
+  id: Scalars['ID']['input'];
+  input: PhotosPageChanges;
 };
 
 
@@ -161,6 +209,65 @@ export type PhotosCreatedWebhookEndpoint = {
   /** Standard Webhooks secret (whsec_ + base64 of 32 bytes). */
   secret: Scalars['String']['output'];
   webhookEndpoint: PhotosWebhookEndpoint;
+};
+
+/** A customer of the team (GET /api/v1/customers/{customer}). */
+export type PhotosCustomer = {
+  __typename?: 'PhotosCustomer';
+  address: PhotosCustomerAddress;
+  company?: Maybe<Scalars['String']['output']>;
+  /** Additional contacts, in the order given. */
+  contacts: Array<PhotosCustomerContact>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  notes: Scalars['String']['output'];
+  /** As written; search matches its digits. */
+  phone?: Maybe<Scalars['String']['output']>;
+};
+
+/** A customer's postal address; every part optional. */
+export type PhotosCustomerAddress = {
+  __typename?: 'PhotosCustomerAddress';
+  city?: Maybe<Scalars['String']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  postcode?: Maybe<Scalars['String']['output']>;
+  street?: Maybe<Scalars['String']['output']>;
+};
+
+export type PhotosCustomerAddressInput = {
+  city?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['String']['input']>;
+  postcode?: InputMaybe<Scalars['String']['input']>;
+  street?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An additional contact person of a customer. */
+export type PhotosCustomerContact = {
+  __typename?: 'PhotosCustomerContact';
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  phone?: Maybe<Scalars['String']['output']>;
+  role?: Maybe<Scalars['String']['output']>;
+};
+
+export type PhotosCustomerContactInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  phone?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One page of customers (25 per page): best match first when searching, else by name. */
+export type PhotosCustomerPage = {
+  __typename?: 'PhotosCustomerPage';
+  items: Array<PhotosCustomer>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
 };
 
 /** A phone or tablet running the capture app for one user (registered by a login with a device_id). */
@@ -252,6 +359,39 @@ export type PhotosNearbyDecision = {
   reason?: Maybe<PhotosUnassignedReason>;
 };
 
+/** A page written in the office: Markdown of one project (GET /api/v1/pages/{page}). */
+export type PhotosPage = {
+  __typename?: 'PhotosPage';
+  /** Markdown source as authored. */
+  body: Scalars['String']['output'];
+  /** The body as already-escaped HTML (raw HTML is text; links only to http(s), mailto or relative destinations). */
+  bodyHtml: Scalars['String']['output'];
+  /** The body as plain text, at most 200 characters cut at a word boundary, then an ellipsis. */
+  excerpt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  project: PhotosProject;
+  title: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  /** Name of the last editor. */
+  updatedBy: Scalars['String']['output'];
+};
+
+/** Title and/or body; omitted or null fields stay as they are. */
+export type PhotosPageChanges = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One page of pages (25 per page), last edited first. */
+export type PhotosPageList = {
+  __typename?: 'PhotosPageList';
+  items: Array<PhotosPage>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
 /** A photo or video of a team: the REST resource's fields in camelCase. */
 export type PhotosPhoto = {
   __typename?: 'PhotosPhoto';
@@ -322,14 +462,25 @@ export type PhotosProject = {
   counts: Array<PhotosProjectCount>;
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
+  /** The linked customer (needs customers:read); null when none is linked. */
+  customer?: Maybe<PhotosCustomer>;
   id: Scalars['ID']['output'];
   /** ISO 8601 UTC; drives the newest-activity-first order. */
   lastActivityAt: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** The project's pages, last edited first (needs pages:read). */
+  pages?: Maybe<PhotosPageList>;
   /** The project's photos, newest capture first (needs photos:read). */
   photos?: Maybe<PhotosPhotoPage>;
   status: PhotosProjectStatus;
   team: PhotosTeam;
+};
+
+
+/** A project (job site) of a team. */
+export type PhotosProjectPagesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -436,8 +587,14 @@ export type PhotosWebhookEndpointInput = {
  */
 export type Query = {
   __typename?: 'Query';
+  /** One customer of the caller's team with its contacts (needs customers:read); null when there is none with this id. */
+  photosCustomer?: Maybe<PhotosCustomer>;
+  /** The team's customers, searched like GET /api/v1/customers?q= (needs customers:read). */
+  photosCustomers?: Maybe<PhotosCustomerPage>;
   /** The GPS matching decision for a fix, with its reasoning (same as GET /api/v1/projects/nearby): a missing or out-of-range value is NO_FIX. Needs projects:read (or a device token's capture). */
   photosNearbyProjects?: Maybe<PhotosNearbyDecision>;
+  /** One page of the caller's team (needs pages:read); null when there is none with this id. */
+  photosPage?: Maybe<PhotosPage>;
   /** Active projects of the caller's team, newest activity first. */
   photosProjects?: Maybe<Array<PhotosProject>>;
   /** The team the caller's token is scoped to. */
@@ -452,10 +609,47 @@ export type Query = {
  * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
  * refusal always comes with an error (extensions.code UNAUTHENTICATED).
  */
+export type QueryPhotosCustomerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosCustomersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
 export type QueryPhotosNearbyProjectsArgs = {
   accuracyM?: InputMaybe<Scalars['Float']['input']>;
   lat?: InputMaybe<Scalars['Float']['input']>;
   lng?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosPageArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -563,16 +757,24 @@ export type ResolversTypes = {
   CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  CreatePhotosCustomerInput: CreatePhotosCustomerInput;
+  CreatePhotosPageInput: CreatePhotosPageInput;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   PhotosAccessToken: ResolverTypeWrapper<AccessToken>;
   PhotosAssignment: ResolverTypeWrapper<PhotosAssignment>;
   PhotosAssignmentSource: PhotosAssignmentSource;
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
   PhotosCreatedAccessToken: ResolverTypeWrapper<CreatedIntegrationToken>;
   PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
+  PhotosCustomer: ResolverTypeWrapper<Customer>;
+  PhotosCustomerAddress: ResolverTypeWrapper<PhotosCustomerAddress>;
+  PhotosCustomerAddressInput: PhotosCustomerAddressInput;
+  PhotosCustomerContact: ResolverTypeWrapper<CustomerContact>;
+  PhotosCustomerContactInput: PhotosCustomerContactInput;
+  PhotosCustomerPage: ResolverTypeWrapper<CustomerPage>;
   PhotosDevice: ResolverTypeWrapper<Device>;
   PhotosFix: ResolverTypeWrapper<PhotosFix>;
   PhotosLatLngInput: PhotosLatLngInput;
@@ -583,6 +785,9 @@ export type ResolversTypes = {
   PhotosNearbyCandidate: ResolverTypeWrapper<ProjectMatchCandidate>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   PhotosNearbyDecision: ResolverTypeWrapper<NearbyProjects>;
+  PhotosPage: ResolverTypeWrapper<Page>;
+  PhotosPageChanges: PhotosPageChanges;
+  PhotosPageList: ResolverTypeWrapper<PageList>;
   PhotosPhoto: ResolverTypeWrapper<Photo>;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: ResolverTypeWrapper<PhotoGroup>;
@@ -604,15 +809,23 @@ export type ResolversParentTypes = {
   CreatePhotosAccessTokenInput: CreatePhotosAccessTokenInput;
   String: Scalars['String']['output'];
   Int: Scalars['Int']['output'];
+  CreatePhotosCustomerInput: CreatePhotosCustomerInput;
+  CreatePhotosPageInput: CreatePhotosPageInput;
+  ID: Scalars['ID']['output'];
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: Scalars['Float']['output'];
   Mutation: Record<PropertyKey, never>;
-  ID: Scalars['ID']['output'];
   PhotosAccessToken: AccessToken;
   PhotosAssignment: PhotosAssignment;
   PhotosCoordinates: PhotosCoordinates;
   PhotosCreatedAccessToken: CreatedIntegrationToken;
   PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
+  PhotosCustomer: Customer;
+  PhotosCustomerAddress: PhotosCustomerAddress;
+  PhotosCustomerAddressInput: PhotosCustomerAddressInput;
+  PhotosCustomerContact: CustomerContact;
+  PhotosCustomerContactInput: PhotosCustomerContactInput;
+  PhotosCustomerPage: CustomerPage;
   PhotosDevice: Device;
   PhotosFix: PhotosFix;
   PhotosLatLngInput: PhotosLatLngInput;
@@ -621,6 +834,9 @@ export type ResolversParentTypes = {
   PhotosNearbyCandidate: ProjectMatchCandidate;
   Boolean: Scalars['Boolean']['output'];
   PhotosNearbyDecision: NearbyProjects;
+  PhotosPage: Page;
+  PhotosPageChanges: PhotosPageChanges;
+  PhotosPageList: PageList;
   PhotosPhoto: Photo;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: PhotoGroup;
@@ -637,10 +853,13 @@ export type ResolversParentTypes = {
 
 export type MutationResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
+  createPhotosCustomer?: Resolver<Maybe<ResolversTypes['PhotosCustomer']>, ParentType, ContextType, RequireFields<MutationCreatePhotosCustomerArgs, 'input'>>;
+  createPhotosPage?: Resolver<Maybe<ResolversTypes['PhotosPage']>, ParentType, ContextType, RequireFields<MutationCreatePhotosPageArgs, 'input'>>;
   createPhotosProject?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType, RequireFields<MutationCreatePhotosProjectArgs, 'input'>>;
   createPhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosCreatedWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationCreatePhotosWebhookEndpointArgs, 'input'>>;
   deletePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeletePhotosWebhookEndpointArgs, 'id'>>;
   revokePhotosAccessToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationRevokePhotosAccessTokenArgs, 'id'>>;
+  updatePhotosPage?: Resolver<Maybe<ResolversTypes['PhotosPage']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPageArgs, 'id' | 'input'>>;
   updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
   updatePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosWebhookEndpointArgs, 'id' | 'input'>>;
 };
@@ -674,6 +893,40 @@ export type PhotosCreatedAccessTokenResolvers<ContextType = PhotosContext, Paren
 export type PhotosCreatedWebhookEndpointResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCreatedWebhookEndpoint'] = ResolversParentTypes['PhotosCreatedWebhookEndpoint']> = {
   secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webhookEndpoint?: Resolver<ResolversTypes['PhotosWebhookEndpoint'], ParentType, ContextType>;
+};
+
+export type PhotosCustomerResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomer'] = ResolversParentTypes['PhotosCustomer']> = {
+  address?: Resolver<ResolversTypes['PhotosCustomerAddress'], ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contacts?: Resolver<Array<ResolversTypes['PhotosCustomerContact']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notes?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosCustomerAddressResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomerAddress'] = ResolversParentTypes['PhotosCustomerAddress']> = {
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosCustomerContactResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomerContact'] = ResolversParentTypes['PhotosCustomerContact']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosCustomerPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomerPage'] = ResolversParentTypes['PhotosCustomerPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosCustomer']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PhotosDeviceResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosDevice'] = ResolversParentTypes['PhotosDevice']> = {
@@ -725,6 +978,24 @@ export type PhotosNearbyDecisionResolvers<ContextType = PhotosContext, ParentTyp
   reason?: Resolver<Maybe<ResolversTypes['PhotosUnassignedReason']>, ParentType, ContextType>;
 };
 
+export type PhotosPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPage'] = ResolversParentTypes['PhotosPage']> = {
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHtml?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  excerpt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['PhotosProject'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosPageListResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPageList'] = ResolversParentTypes['PhotosPageList']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosPage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PhotosPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhoto'] = ResolversParentTypes['PhotosPhoto'], FederationReferenceType extends FederationReferenceTypes['PhotosPhoto'] = FederationReferenceTypes['PhotosPhoto']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosPhoto']> | FederationReferenceType, FederationReferenceType, ContextType>;
   assignment?: Resolver<ResolversTypes['PhotosAssignment'], ParentType, ContextType>;
@@ -771,9 +1042,11 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
   coordinates?: Resolver<Maybe<ResolversTypes['PhotosCoordinates']>, ParentType, ContextType>;
   counts?: Resolver<Array<ResolversTypes['PhotosProjectCount']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customer?: Resolver<Maybe<ResolversTypes['PhotosCustomer']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastActivityAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pages?: Resolver<Maybe<ResolversTypes['PhotosPageList']>, ParentType, ContextType, RequireFields<PhotosProjectPagesArgs, 'page'>>;
   photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosProjectPhotosArgs, 'page'>>;
   status?: Resolver<ResolversTypes['PhotosProjectStatus'], ParentType, ContextType>;
   team?: Resolver<ResolversTypes['PhotosTeam'], ParentType, ContextType>;
@@ -806,7 +1079,10 @@ export type PhotosWebhookEndpointResolvers<ContextType = PhotosContext, ParentTy
 };
 
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  photosCustomer?: Resolver<Maybe<ResolversTypes['PhotosCustomer']>, ParentType, ContextType, RequireFields<QueryPhotosCustomerArgs, 'id'>>;
+  photosCustomers?: Resolver<Maybe<ResolversTypes['PhotosCustomerPage']>, ParentType, ContextType, RequireFields<QueryPhotosCustomersArgs, 'page'>>;
   photosNearbyProjects?: Resolver<Maybe<ResolversTypes['PhotosNearbyDecision']>, ParentType, ContextType, Partial<QueryPhotosNearbyProjectsArgs>>;
+  photosPage?: Resolver<Maybe<ResolversTypes['PhotosPage']>, ParentType, ContextType, RequireFields<QueryPhotosPageArgs, 'id'>>;
   photosProjects?: Resolver<Maybe<Array<ResolversTypes['PhotosProject']>>, ParentType, ContextType>;
   photosTeam?: Resolver<Maybe<ResolversTypes['PhotosTeam']>, ParentType, ContextType>;
 };
@@ -818,12 +1094,18 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
   PhotosCreatedAccessToken?: PhotosCreatedAccessTokenResolvers<ContextType>;
   PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
+  PhotosCustomer?: PhotosCustomerResolvers<ContextType>;
+  PhotosCustomerAddress?: PhotosCustomerAddressResolvers<ContextType>;
+  PhotosCustomerContact?: PhotosCustomerContactResolvers<ContextType>;
+  PhotosCustomerPage?: PhotosCustomerPageResolvers<ContextType>;
   PhotosDevice?: PhotosDeviceResolvers<ContextType>;
   PhotosFix?: PhotosFixResolvers<ContextType>;
   PhotosLocation?: PhotosLocationResolvers<ContextType>;
   PhotosMediaUrls?: PhotosMediaUrlsResolvers<ContextType>;
   PhotosNearbyCandidate?: PhotosNearbyCandidateResolvers<ContextType>;
   PhotosNearbyDecision?: PhotosNearbyDecisionResolvers<ContextType>;
+  PhotosPage?: PhotosPageResolvers<ContextType>;
+  PhotosPageList?: PhotosPageListResolvers<ContextType>;
   PhotosPhoto?: PhotosPhotoResolvers<ContextType>;
   PhotosPhotoGroup?: PhotosPhotoGroupResolvers<ContextType>;
   PhotosPhotoGroupPage?: PhotosPhotoGroupPageResolvers<ContextType>;
