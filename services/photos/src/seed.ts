@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken, hashPassword, passwordMatches } from './modules/auth/index.js';
 import { Project } from './modules/projects/index.js';
 import { Team, TeamMembership, User, type TeamRole } from './modules/teams/index.js';
+import { seedDemoCustomers } from './seed-customers.js';
 
 export const DEMO_TEAM_NAME = 'Demo Builders';
 /** The demo user's second team (as admin), so switch-team can be tried. */
@@ -53,6 +54,8 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
       const existing = await tx.findOne(Project, { team, name: demo.name });
       if (!existing) tx.create(Project, { team, status: 'active', ...demo });
     }
+    await tx.flush();
+    await seedDemoCustomers(tx, team);
     await tx.flush();
     return { team_id: team.id, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, token: DEMO_ACCESS_TOKEN };
   });

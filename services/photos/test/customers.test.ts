@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebhookDelivery } from '@tributary/kit';
 import { CUSTOMER_SEARCH_INDEX, Customer } from '../src/modules/customers/index.js';
+import { Project } from '../src/modules/projects/index.js';
+import { seedDemoData } from '../src/seed.js';
+import { DEMO_LINKED_PROJECT } from '../src/seed-customers.js';
 import { addToken, createTeam, gql, startHarness, type PhotosHarness } from './helpers.js';
 
 let h: PhotosHarness;
@@ -306,5 +309,20 @@ describe('webhooks and GraphQL', () => {
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'customers:read' });
     const writeRefused = await gql(url, `mutation { createPhotosCustomer(input: { name: "X" }) { id } }`, { authorization: `Bearer ${projectsOnly}` });
     expect(writeRefused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', missing_scope: 'customers:write' });
+  });
+});
+
+describe('demo data', () => {
+  it('seeds three customers once, Harbour View Apartments linked to the first; part of a phone number finds one', async () => {
+    const first = await seedDemoData(h.orm.em.fork());
+    await seedDemoData(h.orm.em.fork());
+    const em = h.orm.em.fork();
+    expect(await em.count(Customer, { team: first.team_id })).toBe(3);
+    const harbour = await em.findOneOrFail(Project, { team: first.team_id, name: DEMO_LINKED_PROJECT }, { populate: ['customer'] });
+    expect(harbour.customer?.name).toBe('Harbour View Body Corporate');
+    const found = await call('GET', '/customers?q=012%2034', first.token);
+    expect(found.body.data.map((customer: Json) => customer.name)).toEqual(['José Núñez']);
+    const project = await call('GET', `/projects/${harbour.id}`, first.token);
+    expect(project.body.data.customer).toEqual({ id: harbour.customer!.id, name: 'Harbour View Body Corporate' });
   });
 });
