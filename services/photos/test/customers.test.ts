@@ -199,7 +199,7 @@ describe('GET /api/v1/customers?q=', () => {
     const explained = await h.orm.em.fork().getConnection().transactional(async (tx) => {
       await h.orm.em.getConnection().execute('set local enable_seqscan = off', [], 'run', tx);
       return h.orm.em.getConnection().execute<Array<{ 'QUERY PLAN': string }>>(
-        `explain select id from customers c where photos_search.customer_document(c."name", c."company", c."email", c."phone", c."city") like '%' || photos_search.normalize('alvarez') || '%'`,
+        `explain select id from customers c where c."search_document" like '%' || photos_search.normalize('alvarez') || '%'`,
         [],
         'all',
         tx,

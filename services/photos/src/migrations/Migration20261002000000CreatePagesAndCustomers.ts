@@ -4,7 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
  * Pages (Markdown written in the office, one project each) and customers with additional contacts; a project may link
  * a customer. Customer search: pg_trgm and unaccent (both trusted extensions shipped with PostgreSQL's contrib, present
  * in the embedded cluster and in Debian's postgresql-15), an immutable normalising function (unaccent() itself is only
- * stable, so it cannot appear in an index) in the schema photos_search, and a GIN trigram index on the customer's search document.
+ * stable, so it cannot appear in an index) in the schema photos_search, a stored generated column with the customer's search document (computed once per write, not per row a search
+ * reads: at 100 000 customers, filtering 8 000 matches took 176 ms with an expression index and 6 ms with the column)
+ * and a GIN trigram index on it.
  */
 export class Migration20261002000000CreatePagesAndCustomers extends Migration {
   override up(): void {
@@ -18,9 +20,9 @@ export class Migration20261002000000CreatePagesAndCustomers extends Migration {
     // Name, company, e-mail, phone and city, normalised, then the phone's digits alone (so "555 01" finds "+1 (555) 012-3456").
     this.addSql(`create or replace function photos_search.customer_document(name text, company text, email text, phone text, city text) returns text language sql immutable parallel safe as $$ select photos_search.normalize(concat_ws(' ', name, company, email, phone, city)) || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') $$;`);
 
-    this.addSql(`create table "customers" ("id" serial primary key, "team_id" int not null, "name" varchar(191) not null, "company" varchar(191) null, "email" varchar(254) null, "phone" varchar(40) null, "street" varchar(500) null, "city" varchar(191) null, "postcode" varchar(20) null, "country" varchar(100) null, "notes" text not null default '', "created_at" timestamptz not null);`);
+    this.addSql(`create table "customers" ("id" serial primary key, "team_id" int not null, "name" varchar(191) not null, "company" varchar(191) null, "email" varchar(254) null, "phone" varchar(40) null, "street" varchar(500) null, "city" varchar(191) null, "postcode" varchar(20) null, "country" varchar(100) null, "notes" text not null default '', "created_at" timestamptz not null, "search_document" text generated always as (photos_search.customer_document("name", "company", "email", "phone", "city")) stored);`);
     this.addSql(`create index "customers_team_id_name_index" on "customers" ("team_id", "name");`);
-    this.addSql(`create index "customers_search_document_trgm_index" on "customers" using gin (photos_search.customer_document("name", "company", "email", "phone", "city") gin_trgm_ops);`);
+    this.addSql(`create index "customers_search_document_trgm_index" on "customers" using gin ("search_document" gin_trgm_ops);`);
     this.addSql(`alter table "customers" add constraint "customers_team_id_foreign" foreign key ("team_id") references "teams" ("id") on delete cascade;`);
 
     this.addSql(`create table "customer_contacts" ("id" serial primary key, "customer_id" int not null, "position" int not null, "name" varchar(191) not null, "role" varchar(100) null, "email" varchar(254) null, "phone" varchar(40) null);`);

@@ -12,10 +12,9 @@ export const PHONE_QUERY_MIN_DIGITS = 3;
 const PHONE_FRAGMENT = /^[+\d\s().\-/]+$/;
 
 export interface CustomerSearchPlan {
-  /** Substrings the search document must all contain (before the database's lowercasing and unaccenting). */
+  /** Substrings the search document must all contain (before the database's lowercasing and unaccenting); results are
+   * ranked by where the first one occurs. */
   patterns: string[];
-  /** What results are ranked against (word_similarity with the document). */
-  rankText: string;
 }
 
 function digitsOf(text: string): string {
@@ -30,12 +29,12 @@ function isPhoneFragment(text: string): boolean {
 export function customerSearchPlan(q: string | undefined): CustomerSearchPlan | null {
   const text = (q ?? '').trim();
   if (text === '') return null;
-  if (isPhoneFragment(text)) return { patterns: [digitsOf(text)], rankText: digitsOf(text) };
+  if (isPhoneFragment(text)) return { patterns: [digitsOf(text)] };
   const words = text
     .split(/\s+/)
     .slice(0, CUSTOMER_SEARCH_WORDS_MAX)
     .map((word) => (isPhoneFragment(word) ? digitsOf(word) : word));
-  return { patterns: [...new Set(words)], rankText: text };
+  return { patterns: [...new Set(words)] };
 }
 
 /** `value` as a LIKE literal: its own %, _ and \ match themselves. */

@@ -2,10 +2,12 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Customer } from './customer.entity.js';
 import { escapeLike, type CustomerSearchPlan } from './customer-search.js';
 
-// Repeated from customer.entity.ts (CUSTOMER_SEARCH_DOCUMENT) with the table alias; the index's expression is matched
-// by the planner whether or not the columns are qualified.
-const DOCUMENT = `photos_search.customer_document(c."name", c."company", c."email", c."phone", c."city")`;
+// The stored search document (customer.entity.ts), which the GIN trigram index covers; the query text is normalised by
+// the same function as the document.
+const DOCUMENT = `c."search_document"`;
 const PATTERN_CONDITION = `${DOCUMENT} like '%' || photos_search.normalize(?) || '%'`;
+// Where the first word first occurs: the document starts with the name, so matches in the name come first.
+const RANK = `strpos(${DOCUMENT}, photos_search.normalize(?))`;
 
 export interface CustomerListQuery {
   teamId: number;
@@ -17,14 +19,18 @@ export interface CustomerListQuery {
 
 type CustomerRow = Record<string, unknown> & { search_total: string };
 
+/** Every column but the search document (the entity never loads it). */
+const SELECTED = ['id', 'team_id', 'name', 'company', 'email', 'phone', 'street', 'city', 'postcode', 'country', 'notes', 'created_at'].map((column) => `c."${column}"`).join(', ');
+
 export class CustomerRepository extends EntityRepository<Customer> {
   /**
    * One page of the team's customers and how many there are in all, in one statement (a window count). With a search
-   * plan: every pattern must occur in the search document (each condition can use the GIN trigram index), best
-   * word_similarity to the query first, then by name; without one, by name.
+   * plan: every pattern must occur in the search document (each condition can use the GIN trigram index), the earliest
+   * occurrence of the first pattern first (a match in the name before one in the company, e-mail, phone or city), then
+   * by name; without one, by name.
    */
   async list(query: CustomerListQuery): Promise<{ items: Customer[]; total: number }> {
-    const { sql, params } = listSql(query);
+    const { sql, params } = customerListSql(query);
     const rows = await this.em.getConnection().execute<CustomerRow[]>(sql, params, 'all', this.em.getTransactionContext());
     const items = rows.map(({ search_total: _total, ...row }) => this.em.map(this.entityName, row) as Customer);
     if (rows.length > 0) return { items, total: Number(rows[0]!.search_total) };
@@ -47,11 +53,12 @@ function conditions(query: CustomerListQuery): { where: string; params: unknown[
   };
 }
 
-function listSql(query: CustomerListQuery): { sql: string; params: unknown[] } {
+/** The list statement and its parameters (exported for the benchmark's floor, which runs the same statement). */
+export function customerListSql(query: CustomerListQuery): { sql: string; params: unknown[] } {
   const { where, params } = conditions(query);
-  const rank = query.plan ? `word_similarity(photos_search.normalize(?), ${DOCUMENT}) desc, ` : '';
+  const rank = query.plan ? `${RANK}, ` : '';
   return {
-    sql: `select c.*, count(*) over () as search_total from "customers" c where ${where} order by ${rank}c."name", c."id" limit ? offset ?`,
-    params: [...params, ...(query.plan ? [query.plan.rankText] : []), query.perPage, (query.page - 1) * query.perPage],
+    sql: `select ${SELECTED}, count(*) over () as search_total from "customers" c where ${where} order by ${rank}c."name", c."id" limit ? offset ?`,
+    params: [...params, ...(query.plan ? [escapeLike(query.plan.patterns[0]!)] : []), query.perPage, (query.page - 1) * query.perPage],
   };
 }

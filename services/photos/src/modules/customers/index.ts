@@ -5,6 +5,7 @@ export { CUSTOMER_SEARCH_INDEX, Customer, CustomerContact, CustomerContactSchema
 export { CustomerService, type CustomerPage, type CustomerServiceOptions } from './customer.service.js';
 export type { CustomerEvent, CustomerEventSink } from './customer-events.js';
 export { customerSearchPlan, type CustomerSearchPlan } from './customer-search.js';
+export { customerListSql } from './customer.repository.js';
 export { CUSTOMERS_PER_PAGE, EMAIL_MESSAGE, PHONE_MESSAGE, isPhoneNumber } from './customer.validation.js';
 export { presentCustomer, presentCustomerSummary } from './customer.presenter.js';
 export { customerRoutes } from './customer.routes.js';
