@@ -18,7 +18,7 @@ function decodeEntities(value: string): string {
 
 /** What a browser would take as the URL's scheme: control characters and whitespace dropped, as browsers do. */
 function browserScheme(url: string): string | null {
-  const cleaned = decodeEntities(url).replace(/[\u0000-\u0020]/g, '');
+  const cleaned = [...decodeEntities(url)].filter((char) => char.charCodeAt(0) > 0x20).join('');
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(cleaned);
   return match ? match[1]!.toLowerCase() : null;
 }
