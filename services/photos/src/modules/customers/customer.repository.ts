@@ -30,12 +30,30 @@ export class CustomerRepository extends EntityRepository<Customer> {
    * by name; without one, by name.
    */
   async list(query: CustomerListQuery): Promise<{ items: Customer[]; total: number }> {
-    const { sql, params } = customerListSql(query);
-    const rows = await this.em.getConnection().execute<CustomerRow[]>(sql, params, 'all', this.em.getTransactionContext());
+    const rows = query.plan ? await this.searchRows(query) : await this.run(customerListSql(query));
     const items = rows.map(({ search_total: _total, ...row }) => this.em.map(this.entityName, row) as Customer);
     if (rows.length > 0) return { items, total: Number(rows[0]!.search_total) };
     // A page beyond the last has no row to carry the count.
     return { items, total: query.page === 1 ? 0 : await this.countMatching(query) };
+  }
+
+  /**
+   * The search statement with sequential scans off for this transaction only. A common word matches thousands of
+   * customers, and the planner then prices a sequential scan below the trigram index, but running LIKE on every row
+   * costs far more than it thinks: at 100 000 customers, 22 ms for the scan against 6 ms through the index for the
+   * same 8 300 matches. Selective searches use the index either way.
+   */
+  private async searchRows(query: CustomerListQuery): Promise<CustomerRow[]> {
+    const connection = this.em.getConnection();
+    const { sql, params } = customerListSql(query);
+    return connection.transactional(async (trx) => {
+      await connection.execute('set local enable_seqscan = off', [], 'run', trx);
+      return connection.execute<CustomerRow[]>(sql, params, 'all', trx);
+    }, { ctx: this.em.getTransactionContext() });
+  }
+
+  private run({ sql, params }: { sql: string; params: unknown[] }): Promise<CustomerRow[]> {
+    return this.em.getConnection().execute<CustomerRow[]>(sql, params, 'all', this.em.getTransactionContext());
   }
 
   private async countMatching(query: CustomerListQuery): Promise<number> {

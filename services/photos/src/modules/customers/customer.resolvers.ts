@@ -29,7 +29,7 @@ export const customerResolvers = {
     phone: (customer) => customer.phone ?? null,
     address: (customer) => ({ street: customer.street ?? null, city: customer.city ?? null, postcode: customer.postcode ?? null, country: customer.country ?? null }),
     createdAt: (customer) => customer.createdAt.toISOString(),
-    contacts: async (customer) => (await customer.contacts.loadItems()).map((contact) => contact),
+    contacts: async (customer) => customer.contacts.loadItems(),
   },
   PhotosCustomerContact: {
     id: (contact) => String(contact.id),
