@@ -83,6 +83,11 @@ export const CODEGEN_SERVICES = {
       PhotosCommentMention: '../modules/comments/index.js#CommentMention',
       PhotosNotification: '../modules/comments/index.js#Notification',
       PhotosNotificationPage: '../modules/comments/index.js#NotificationPage',
+      PhotosPage: '../modules/pages/index.js#Page',
+      PhotosPageList: '../modules/pages/index.js#PageList',
+      PhotosCustomer: '../modules/customers/index.js#Customer',
+      PhotosCustomerContact: '../modules/customers/index.js#CustomerContact',
+      PhotosCustomerPage: '../modules/customers/index.js#CustomerPage',
     },
   },
 } as const satisfies Record<string, ServiceTypes>;

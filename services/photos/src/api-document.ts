@@ -14,6 +14,8 @@ import { checklistApi } from './modules/checklists/index.js';
 import { taskApi } from './modules/tasks/index.js';
 import { reportApi } from './modules/reports/index.js';
 import { commentApi, notificationApi } from './modules/comments/index.js';
+import { pageApi } from './modules/pages/index.js';
+import { customerApi } from './modules/customers/index.js';
 
 export function photosApiDocument(): OpenApiDocument {
   return createServiceApiDocument({
@@ -25,7 +27,7 @@ export function photosApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: photosSecuritySchemes,
     graphqlSecurity: ACCESS_TOKEN_SECURITY,
-    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Reports' }, { name: 'Devices' }, { name: 'Checklists' }, { name: 'Tasks' }, { name: 'Comments' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
+    tags: [{ name: 'Auth' }, { name: 'Bootstrap' }, { name: 'Projects' }, { name: 'Photos' }, { name: 'Reports' }, { name: 'Devices' }, { name: 'Checklists' }, { name: 'Tasks' }, { name: 'Comments' }, { name: 'Pages' }, { name: 'Customers' }, WEBHOOKS_TAG, { name: 'GraphQL' }, { name: 'Operations' }, { name: 'Documentation' }],
     routes: [
       ...Object.values(authApi),
       ...Object.values(bootstrapApi),
@@ -39,6 +41,8 @@ export function photosApiDocument(): OpenApiDocument {
       ...Object.values(notificationApi),
       ...Object.values(deviceApi),
       ...Object.values(webhookEndpointApi),
+      ...Object.values(pageApi),
+      ...Object.values(customerApi),
     ],
   });
 }

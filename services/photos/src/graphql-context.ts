@@ -12,6 +12,8 @@ import type { ChecklistService } from './modules/checklists/index.js';
 import type { TaskService } from './modules/tasks/index.js';
 import type { ReportService, ReportUrlSigner } from './modules/reports/index.js';
 import type { CommentService, NotificationService } from './modules/comments/index.js';
+import type { PageService } from './modules/pages/index.js';
+import type { CustomerService } from './modules/customers/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
 export interface PhotosServices {
@@ -26,6 +28,8 @@ export interface PhotosServices {
   photoGroups: PhotoGroupService;
   checklists: ChecklistService;
   tasks: TaskService;
+  pages: PageService;
+  customers: CustomerService;
   /** Signs the media URLs of the photos resolvers return. */
   mediaUrls: MediaUrlSigner;
   reports: ReportService;

@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken, hashPassword, passwo
 import { Checklist, ChecklistItem } from './modules/checklists/index.js';
 import { Project } from './modules/projects/index.js';
 import { Team, TeamMembership, User, type TeamRole } from './modules/teams/index.js';
+import { seedDemoCustomers } from './seed-customers.js';
 
 export const DEMO_TEAM_NAME = 'Demo Builders';
 /** The demo user's second team (as admin), so switch-team can be tried. */
@@ -69,6 +70,8 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
     }
     await tx.flush();
     await demoChecklist(tx, team, user);
+    await seedDemoCustomers(tx, team);
+    await tx.flush();
     return { team_id: team.id, email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD, token: DEMO_ACCESS_TOKEN };
   });
 }

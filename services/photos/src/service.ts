@@ -21,6 +21,8 @@ import { MediaUrlSigner, PhotoService, photoCountSource, photoEntities, photoRes
 import { PhotoGroupService, photoGroupCountSource, photoGroupEntities, photoGroupResolvers, photoGroupRoutes } from './modules/photo-groups/index.js';
 import { ReportService, ReportUrlSigner, reportEntities, reportResolvers, reportRoutes, type ReportUrls } from './modules/reports/index.js';
 import { CommentService, NotificationService, commentEntities, commentResolvers, commentRoutes } from './modules/comments/index.js';
+import { PageService, pageEntities, pageResolvers, pageRoutes } from './modules/pages/index.js';
+import { CustomerService, customerEntities, customerResolvers, customerRoutes } from './modules/customers/index.js';
 import { PHOTO_UPLOAD_BODY_ROUTE, mediaSigningSecret, uploadLimitsOf } from './media-config.js';
 import { ChecklistService, checklistEntities, checklistResolvers, checklistRoutes } from './modules/checklists/index.js';
 import { TaskService, taskCountSource, taskEntities, taskResolvers, taskRoutes } from './modules/tasks/index.js';
@@ -32,7 +34,7 @@ import { photosWorker } from './worker.js';
 export { SERVICE_NAME };
 export { photosEnv, type PhotosConfig } from './config.js';
 
-export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...checklistEntities, ...taskEntities, ...reportEntities, ...commentEntities, ...webhookEndpointEntities, ...kitEntities];
+export const entities = [...teamEntities, ...authEntities, ...deviceEntities, ...projectEntities, ...photoEntities, ...photoGroupEntities, ...checklistEntities, ...taskEntities, ...reportEntities, ...commentEntities, ...pageEntities, ...customerEntities, ...webhookEndpointEntities, ...kitEntities];
 
 /** photos' error shape (the spec leaves it open): the kit's `{"error": {code, message, fields?}}` envelope. */
 export const photosErrorFormat = envelopeErrorFormat;
@@ -65,6 +67,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     photoGroups,
     checklists,
     tasks,
+    pages: new PageService(orm.em, { events: webhooks }),
+    customers: new CustomerService(orm.em, { events: webhooks }),
     mediaUrls,
     reports: new ReportService(orm.em, { storage, outbox: temporal.outbox, announcements: { sink: webhooks, urls: reportUrls } }),
     reportUrls: reportUrls.reports,
@@ -93,12 +97,14 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       express.use(reportRoutes(services.auth, services.reports, reportUrls));
       express.use(commentRoutes(services.auth, services.comments, services.notifications));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
+      express.use(pageRoutes(services.auth, services.pages));
+      express.use(customerRoutes(services.auth, services.customers));
     },
     otherBodyRoutes: [PHOTO_UPLOAD_BODY_ROUTE],
     apiDocs: { document: photosApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },
     subgraph: {
       typeDefs: loadTypeDefs(subgraphSdlPath(SERVICE_NAME)),
-      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, checklistResolvers, taskResolvers, reportResolvers, commentResolvers, webhookEndpointResolvers),
+      resolvers: mergeResolvers(teamResolvers, projectResolvers, authResolvers, deviceResolvers, photoResolvers, photoGroupResolvers, checklistResolvers, taskResolvers, reportResolvers, commentResolvers, pageResolvers, customerResolvers, webhookEndpointResolvers),
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },

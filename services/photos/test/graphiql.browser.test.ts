@@ -45,7 +45,7 @@ describe('photos GraphiQL page', () => {
     expect(response?.status()).toBe(200);
     expect(await page.title()).toBe('photos subgraph · GraphiQL');
     await page.waitForSelector('.graphiql-container .graphiql-execute-button', { timeout: 15_000 });
-    expect(await page.locator('.graphiql-tab-button').allTextContents()).toEqual(['TeamProjects', 'NearbyDecision', 'DevicesAndTokens', 'OfficeChecklistsAndTasks', 'ProjectReports']);
+    expect(await page.locator('.graphiql-tab-button').allTextContents()).toEqual(['TeamProjects', 'NearbyDecision', 'DevicesAndTokens', 'OfficeChecklistsAndTasks', 'ProjectReports', 'OfficePagesAndCustomers']);
     expect(JSON.parse(await page.evaluate(editorValue, '.graphiql-editor-tool .graphiql-editor:not(.hidden)'))).toEqual({
       Authorization: `Bearer ${DEMO_ACCESS_TOKEN}`,
     });

@@ -175,4 +175,43 @@ export const GRAPHIQL_EXAMPLES: readonly GraphiqlExample[] = [
 }
 `,
   },
+  {
+    // The office: a project's customer and written pages (body_html is already escaped), and a customer search that
+    // finds a phone number by part of its digits. Write a page with
+    // mutation { createPhotosPage(input: { projectId: "1", title: "Handover", body: "# Keys\n\nWith **Aroha**." }) { id bodyHtml } }
+    query: `query OfficePagesAndCustomers {
+  photosProjects {
+    name
+    customer {
+      name
+      phone
+    }
+    pages {
+      total
+      items {
+        title
+        excerpt
+        updatedBy
+        updatedAt
+      }
+    }
+  }
+  photosCustomers(q: "012 34") {
+    total
+    items {
+      name
+      company
+      phone
+      address {
+        city
+      }
+      contacts {
+        name
+        role
+      }
+    }
+  }
+}
+`,
+  },
 ];

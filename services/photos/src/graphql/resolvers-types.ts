@@ -12,6 +12,8 @@ import type { Checklist, ChecklistItem, ChecklistPage } from '../modules/checkli
 import type { Task, TaskPage } from '../modules/tasks/index.js';
 import type { Report, ReportPhoto, ReportPage, SharedReport } from '../modules/reports/index.js';
 import type { Comment, CommentPage, CommentMention, Notification, NotificationPage } from '../modules/comments/index.js';
+import type { Page, PageList } from '../modules/pages/index.js';
+import type { Customer, CustomerContact, CustomerPage } from '../modules/customers/index.js';
 import type { PhotosContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -52,11 +54,32 @@ export type CreatePhotosCommentInput = {
   projectId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** The create body of POST /api/v1/customers in GraphQL spelling (the same field names). */
+export type CreatePhotosCustomerInput = {
+  address?: InputMaybe<PhotosCustomerAddressInput>;
+  company?: InputMaybe<Scalars['String']['input']>;
+  contacts?: InputMaybe<Array<PhotosCustomerContactInput>>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** An optional +, then 7 to 15 digits, which spaces, ( ), -, . or / may separate. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreatePhotosPageInput = {
+  /** Markdown. */
+  body: Scalars['String']['input'];
+  projectId: Scalars['ID']['input'];
+  title: Scalars['String']['input'];
+};
+
 /** The create body of POST /api/v1/projects in GraphQL spelling. */
 export type CreatePhotosProjectInput = {
   address?: InputMaybe<Scalars['String']['input']>;
   /** Without coordinates the project is never matched by GPS. */
   coordinates?: InputMaybe<PhotosLatLngInput>;
+  /** Links a customer of the team (needs no customers scope; an unknown id is BAD_USER_INPUT on customer_id). */
+  customerId?: InputMaybe<Scalars['ID']['input']>;
   name: Scalars['String']['input'];
   /** 10 to 5000 metres, only with coordinates; default the team's default match radius. */
   radiusM?: InputMaybe<Scalars['Float']['input']>;
@@ -90,6 +113,10 @@ export type Mutation = {
   createPhotosChecklist?: Maybe<PhotosChecklist>;
   /** Posts a comment (needs comments:write); the same rules as POST /api/v1/comments (another team's target: NOT_FOUND). */
   createPhotosComment?: Maybe<PhotosComment>;
+  /** Creates a customer with its contacts (POST /api/v1/customers; needs customers:write). */
+  createPhotosCustomer?: Maybe<PhotosCustomer>;
+  /** Writes a page (POST /api/v1/pages; needs pages:write). */
+  createPhotosPage?: Maybe<PhotosPage>;
   /** Creates a project in the caller's team (same rules and errors as POST /api/v1/projects; validation errors name the REST fields, e.g. radius_m). Needs projects:write. */
   createPhotosProject?: Maybe<PhotosProject>;
   /** Creates a report and queues its rendering (POST /api/v1/reports's rules; an office session of any role). */
@@ -112,6 +139,8 @@ export type Mutation = {
   updatePhotosChecklist?: Maybe<PhotosChecklist>;
   /** Ticks/unticks an item and attaches or removes evidence (PATCH /api/v1/checklist-items/{item}; needs checklists:write or capture). Ticking a requiresPhoto item without a photo: BAD_USER_INPUT with reason photo_required. */
   updatePhotosChecklistItem?: Maybe<PhotosChecklistItem>;
+  /** Edits a page (PATCH /api/v1/pages/{page}; needs pages:write). */
+  updatePhotosPage?: Maybe<PhotosPage>;
   /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
   updatePhotosPhoto?: Maybe<PhotosPhoto>;
   /** Edits, reassigns, closes or reopens a task (PATCH /api/v1/tasks/{task}; needs tasks:write). */
@@ -138,6 +167,18 @@ export type MutationCreatePhotosChecklistArgs = {
 /** What the office changes. Each mutation applies the same rules and errors as its REST route. */
 export type MutationCreatePhotosCommentArgs = {
   input: CreatePhotosCommentInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosCustomerArgs = {
+  input: CreatePhotosCustomerInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationCreatePhotosPageArgs = {
+  input: CreatePhotosPageInput;
 };
 
 
@@ -207,6 +248,13 @@ export type MutationUpdatePhotosChecklistArgs = {
 export type MutationUpdatePhotosChecklistItemArgs = {
   id: Scalars['ID']['input'];
   input: UpdatePhotosChecklistItemInput;
+};
+
+
+/** What the office changes. Each mutation applies the same rules and errors as its REST route. */
+export type MutationUpdatePhotosPageArgs = {
+  id: Scalars['ID']['input'];
+  input: PhotosPageChanges;
 };
 
 
@@ -416,6 +464,65 @@ export type PhotosCreatedWebhookEndpoint = {
   webhookEndpoint: PhotosWebhookEndpoint;
 };
 
+/** A customer of the team (GET /api/v1/customers/{customer}). */
+export type PhotosCustomer = {
+  __typename?: 'PhotosCustomer';
+  address: PhotosCustomerAddress;
+  company?: Maybe<Scalars['String']['output']>;
+  /** Additional contacts, in the order given. */
+  contacts: Array<PhotosCustomerContact>;
+  /** ISO 8601 UTC. */
+  createdAt: Scalars['String']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  notes: Scalars['String']['output'];
+  /** As written; search matches its digits. */
+  phone?: Maybe<Scalars['String']['output']>;
+};
+
+/** A customer's postal address; every part optional. */
+export type PhotosCustomerAddress = {
+  __typename?: 'PhotosCustomerAddress';
+  city?: Maybe<Scalars['String']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  postcode?: Maybe<Scalars['String']['output']>;
+  street?: Maybe<Scalars['String']['output']>;
+};
+
+export type PhotosCustomerAddressInput = {
+  city?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['String']['input']>;
+  postcode?: InputMaybe<Scalars['String']['input']>;
+  street?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An additional contact person of a customer. */
+export type PhotosCustomerContact = {
+  __typename?: 'PhotosCustomerContact';
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  phone?: Maybe<Scalars['String']['output']>;
+  role?: Maybe<Scalars['String']['output']>;
+};
+
+export type PhotosCustomerContactInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  phone?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One page of customers (25 per page): best match first when searching, else by name. */
+export type PhotosCustomerPage = {
+  __typename?: 'PhotosCustomerPage';
+  items: Array<PhotosCustomer>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
 /** A phone or tablet running the capture app for one user (registered by a login with a device_id). */
 export type PhotosDevice = {
   __typename?: 'PhotosDevice';
@@ -533,6 +640,39 @@ export type PhotosNotificationPage = {
   unread: Scalars['Int']['output'];
 };
 
+/** A page written in the office: Markdown of one project (GET /api/v1/pages/{page}). */
+export type PhotosPage = {
+  __typename?: 'PhotosPage';
+  /** Markdown source as authored. */
+  body: Scalars['String']['output'];
+  /** The body as already-escaped HTML (raw HTML is text; links only to http(s), mailto or relative destinations). */
+  bodyHtml: Scalars['String']['output'];
+  /** The body as plain text, at most 200 characters cut at a word boundary, then an ellipsis. */
+  excerpt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  project: PhotosProject;
+  title: Scalars['String']['output'];
+  /** ISO 8601 UTC. */
+  updatedAt: Scalars['String']['output'];
+  /** Name of the last editor. */
+  updatedBy: Scalars['String']['output'];
+};
+
+/** Title and/or body; omitted or null fields stay as they are. */
+export type PhotosPageChanges = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One page of pages (25 per page), last edited first. */
+export type PhotosPageList = {
+  __typename?: 'PhotosPageList';
+  items: Array<PhotosPage>;
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
 /** A photo or video of a team: the REST resource's fields in camelCase. */
 export type PhotosPhoto = {
   __typename?: 'PhotosPhoto';
@@ -615,10 +755,14 @@ export type PhotosProject = {
   counts: Array<PhotosProjectCount>;
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
+  /** The linked customer (needs customers:read); null when none is linked. */
+  customer?: Maybe<PhotosCustomer>;
   id: Scalars['ID']['output'];
   /** ISO 8601 UTC; drives the newest-activity-first order. */
   lastActivityAt: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** The project's pages, last edited first (needs pages:read). */
+  pages?: Maybe<PhotosPageList>;
   /** The project's photos, newest capture first (needs photos:read). */
   photos?: Maybe<PhotosPhotoPage>;
   /** The project's reports, newest first (needs reports:read). */
@@ -641,6 +785,13 @@ export type PhotosProjectChecklistsArgs = {
 /** A project (job site) of a team. */
 export type PhotosProjectCommentsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A project (job site) of a team. */
+export type PhotosProjectPagesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -890,7 +1041,7 @@ export type PhotosWebhookEndpoint = {
   __typename?: 'PhotosWebhookEndpoint';
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
-  /** Event names it receives (the catalogue: photo.created, photo.updated, project.created, checklist.created, checklist.updated, checklist_item.updated, task.created, task.updated, task.closed, task.withdrawn, report.created, report.updated, report.ready, report.failed, comment.created). */
+  /** Event names it receives (the catalogue: photo.created, photo.updated, project.created, checklist.created, checklist.updated, checklist_item.updated, task.created, task.updated, task.closed, task.withdrawn, report.created, report.updated, report.ready, report.failed, comment.created, page.created, page.updated, customer.created). */
   events: Array<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   isActive: Scalars['Boolean']['output'];
@@ -924,10 +1075,16 @@ export type Query = {
   __typename?: 'Query';
   /** One checklist of the caller's team with its items and evidence (needs checklists:read or capture); null when not found. */
   photosChecklist?: Maybe<PhotosChecklist>;
+  /** One customer of the caller's team with its contacts (needs customers:read); null when there is none with this id. */
+  photosCustomer?: Maybe<PhotosCustomer>;
+  /** The team's customers, searched like GET /api/v1/customers?q= (needs customers:read). */
+  photosCustomers?: Maybe<PhotosCustomerPage>;
   /** The GPS matching decision for a fix, with its reasoning (same as GET /api/v1/projects/nearby): a missing or out-of-range value is NO_FIX. Needs projects:read (or a device token's capture). */
   photosNearbyProjects?: Maybe<PhotosNearbyDecision>;
   /** The caller's own notifications in the token's team, newest first (needs comments:read). */
   photosNotifications?: Maybe<PhotosNotificationPage>;
+  /** One page of the caller's team (needs pages:read); null when there is none with this id. */
+  photosPage?: Maybe<PhotosPage>;
   /** Active projects of the caller's team, newest activity first. */
   photosProjects?: Maybe<Array<PhotosProject>>;
   /** One report of the caller's team (needs reports:read); null when not visible. */
@@ -958,6 +1115,31 @@ export type QueryPhotosChecklistArgs = {
  * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
  * refusal always comes with an error (extensions.code UNAUTHENTICATED).
  */
+export type QueryPhotosCustomerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosCustomersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
 export type QueryPhotosNearbyProjectsArgs = {
   accuracyM?: InputMaybe<Scalars['Float']['input']>;
   lat?: InputMaybe<Scalars['Float']['input']>;
@@ -975,6 +1157,18 @@ export type QueryPhotosNearbyProjectsArgs = {
 export type QueryPhotosNotificationsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * Subgraph of the site photo documentation service.
+ * Credential: a bearer token from login, scoped to one team
+ * (`X-Photos-Authorization: Bearer <TOKEN>`).
+ * Root fields are nullable so one refused subgraph does not null a federated query's other results; a
+ * refusal always comes with an error (extensions.code UNAUTHENTICATED).
+ */
+export type QueryPhotosPageArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1137,6 +1331,8 @@ export type ResolversTypes = {
   CreatePhotosChecklistInput: CreatePhotosChecklistInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CreatePhotosCommentInput: CreatePhotosCommentInput;
+  CreatePhotosCustomerInput: CreatePhotosCustomerInput;
+  CreatePhotosPageInput: CreatePhotosPageInput;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   CreatePhotosReportInput: CreatePhotosReportInput;
@@ -1161,6 +1357,12 @@ export type ResolversTypes = {
   PhotosCoordinates: ResolverTypeWrapper<PhotosCoordinates>;
   PhotosCreatedAccessToken: ResolverTypeWrapper<CreatedIntegrationToken>;
   PhotosCreatedWebhookEndpoint: ResolverTypeWrapper<CreatedWebhookEndpoint>;
+  PhotosCustomer: ResolverTypeWrapper<Customer>;
+  PhotosCustomerAddress: ResolverTypeWrapper<PhotosCustomerAddress>;
+  PhotosCustomerAddressInput: PhotosCustomerAddressInput;
+  PhotosCustomerContact: ResolverTypeWrapper<CustomerContact>;
+  PhotosCustomerContactInput: PhotosCustomerContactInput;
+  PhotosCustomerPage: ResolverTypeWrapper<CustomerPage>;
   PhotosDevice: ResolverTypeWrapper<Device>;
   PhotosFix: ResolverTypeWrapper<PhotosFix>;
   PhotosLatLngInput: PhotosLatLngInput;
@@ -1173,6 +1375,9 @@ export type ResolversTypes = {
   PhotosNotification: ResolverTypeWrapper<Notification>;
   PhotosNotificationKind: PhotosNotificationKind;
   PhotosNotificationPage: ResolverTypeWrapper<NotificationPage>;
+  PhotosPage: ResolverTypeWrapper<Page>;
+  PhotosPageChanges: PhotosPageChanges;
+  PhotosPageList: ResolverTypeWrapper<PageList>;
   PhotosPhoto: ResolverTypeWrapper<Photo>;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: ResolverTypeWrapper<PhotoGroup>;
@@ -1214,6 +1419,8 @@ export type ResolversParentTypes = {
   CreatePhotosChecklistInput: CreatePhotosChecklistInput;
   ID: Scalars['ID']['output'];
   CreatePhotosCommentInput: CreatePhotosCommentInput;
+  CreatePhotosCustomerInput: CreatePhotosCustomerInput;
+  CreatePhotosPageInput: CreatePhotosPageInput;
   CreatePhotosProjectInput: CreatePhotosProjectInput;
   Float: Scalars['Float']['output'];
   CreatePhotosReportInput: CreatePhotosReportInput;
@@ -1235,6 +1442,12 @@ export type ResolversParentTypes = {
   PhotosCoordinates: PhotosCoordinates;
   PhotosCreatedAccessToken: CreatedIntegrationToken;
   PhotosCreatedWebhookEndpoint: CreatedWebhookEndpoint;
+  PhotosCustomer: Customer;
+  PhotosCustomerAddress: PhotosCustomerAddress;
+  PhotosCustomerAddressInput: PhotosCustomerAddressInput;
+  PhotosCustomerContact: CustomerContact;
+  PhotosCustomerContactInput: PhotosCustomerContactInput;
+  PhotosCustomerPage: CustomerPage;
   PhotosDevice: Device;
   PhotosFix: PhotosFix;
   PhotosLatLngInput: PhotosLatLngInput;
@@ -1244,6 +1457,9 @@ export type ResolversParentTypes = {
   PhotosNearbyDecision: NearbyProjects;
   PhotosNotification: Notification;
   PhotosNotificationPage: NotificationPage;
+  PhotosPage: Page;
+  PhotosPageChanges: PhotosPageChanges;
+  PhotosPageList: PageList;
   PhotosPhoto: Photo;
   PhotosPhotoEditInput: PhotosPhotoEditInput;
   PhotosPhotoGroup: PhotoGroup;
@@ -1274,6 +1490,8 @@ export type MutationResolvers<ContextType = PhotosContext, ParentType extends Re
   createPhotosAccessToken?: Resolver<Maybe<ResolversTypes['PhotosCreatedAccessToken']>, ParentType, ContextType, RequireFields<MutationCreatePhotosAccessTokenArgs, 'input'>>;
   createPhotosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<MutationCreatePhotosChecklistArgs, 'input'>>;
   createPhotosComment?: Resolver<Maybe<ResolversTypes['PhotosComment']>, ParentType, ContextType, RequireFields<MutationCreatePhotosCommentArgs, 'input'>>;
+  createPhotosCustomer?: Resolver<Maybe<ResolversTypes['PhotosCustomer']>, ParentType, ContextType, RequireFields<MutationCreatePhotosCustomerArgs, 'input'>>;
+  createPhotosPage?: Resolver<Maybe<ResolversTypes['PhotosPage']>, ParentType, ContextType, RequireFields<MutationCreatePhotosPageArgs, 'input'>>;
   createPhotosProject?: Resolver<Maybe<ResolversTypes['PhotosProject']>, ParentType, ContextType, RequireFields<MutationCreatePhotosProjectArgs, 'input'>>;
   createPhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationCreatePhotosReportArgs, 'input'>>;
   createPhotosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<MutationCreatePhotosTaskArgs, 'input'>>;
@@ -1285,6 +1503,7 @@ export type MutationResolvers<ContextType = PhotosContext, ParentType extends Re
   unsharePhotosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<MutationUnsharePhotosReportArgs, 'id'>>;
   updatePhotosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosChecklistArgs, 'id' | 'input'>>;
   updatePhotosChecklistItem?: Resolver<Maybe<ResolversTypes['PhotosChecklistItem']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosChecklistItemArgs, 'id' | 'input'>>;
+  updatePhotosPage?: Resolver<Maybe<ResolversTypes['PhotosPage']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPageArgs, 'id' | 'input'>>;
   updatePhotosPhoto?: Resolver<Maybe<ResolversTypes['PhotosPhoto']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosPhotoArgs, 'id' | 'input'>>;
   updatePhotosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosTaskArgs, 'id' | 'input'>>;
   updatePhotosWebhookEndpoint?: Resolver<Maybe<ResolversTypes['PhotosWebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdatePhotosWebhookEndpointArgs, 'id' | 'input'>>;
@@ -1395,6 +1614,40 @@ export type PhotosCreatedWebhookEndpointResolvers<ContextType = PhotosContext, P
   webhookEndpoint?: Resolver<ResolversTypes['PhotosWebhookEndpoint'], ParentType, ContextType>;
 };
 
+export type PhotosCustomerResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomer'] = ResolversParentTypes['PhotosCustomer']> = {
+  address?: Resolver<ResolversTypes['PhotosCustomerAddress'], ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contacts?: Resolver<Array<ResolversTypes['PhotosCustomerContact']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notes?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosCustomerAddressResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomerAddress'] = ResolversParentTypes['PhotosCustomerAddress']> = {
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosCustomerContactResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomerContact'] = ResolversParentTypes['PhotosCustomerContact']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotosCustomerPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosCustomerPage'] = ResolversParentTypes['PhotosCustomerPage']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosCustomer']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PhotosDeviceResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosDevice'] = ResolversParentTypes['PhotosDevice']> = {
   appVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1460,6 +1713,24 @@ export type PhotosNotificationPageResolvers<ContextType = PhotosContext, ParentT
   unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type PhotosPageResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPage'] = ResolversParentTypes['PhotosPage']> = {
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyHtml?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  excerpt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['PhotosProject'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotosPageListResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPageList'] = ResolversParentTypes['PhotosPageList']> = {
+  items?: Resolver<Array<ResolversTypes['PhotosPage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PhotosPhotoResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['PhotosPhoto'] = ResolversParentTypes['PhotosPhoto'], FederationReferenceType extends FederationReferenceTypes['PhotosPhoto'] = FederationReferenceTypes['PhotosPhoto']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PhotosPhoto']> | FederationReferenceType, FederationReferenceType, ContextType>;
   assignment?: Resolver<ResolversTypes['PhotosAssignment'], ParentType, ContextType>;
@@ -1509,9 +1780,11 @@ export type PhotosProjectResolvers<ContextType = PhotosContext, ParentType exten
   coordinates?: Resolver<Maybe<ResolversTypes['PhotosCoordinates']>, ParentType, ContextType>;
   counts?: Resolver<Array<ResolversTypes['PhotosProjectCount']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customer?: Resolver<Maybe<ResolversTypes['PhotosCustomer']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastActivityAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pages?: Resolver<Maybe<ResolversTypes['PhotosPageList']>, ParentType, ContextType, RequireFields<PhotosProjectPagesArgs, 'page'>>;
   photos?: Resolver<Maybe<ResolversTypes['PhotosPhotoPage']>, ParentType, ContextType, RequireFields<PhotosProjectPhotosArgs, 'page'>>;
   reports?: Resolver<Maybe<ResolversTypes['PhotosReportPage']>, ParentType, ContextType, RequireFields<PhotosProjectReportsArgs, 'page'>>;
   status?: Resolver<ResolversTypes['PhotosProjectStatus'], ParentType, ContextType>;
@@ -1627,8 +1900,11 @@ export type PhotosWebhookEndpointResolvers<ContextType = PhotosContext, ParentTy
 
 export type QueryResolvers<ContextType = PhotosContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   photosChecklist?: Resolver<Maybe<ResolversTypes['PhotosChecklist']>, ParentType, ContextType, RequireFields<QueryPhotosChecklistArgs, 'id'>>;
+  photosCustomer?: Resolver<Maybe<ResolversTypes['PhotosCustomer']>, ParentType, ContextType, RequireFields<QueryPhotosCustomerArgs, 'id'>>;
+  photosCustomers?: Resolver<Maybe<ResolversTypes['PhotosCustomerPage']>, ParentType, ContextType, RequireFields<QueryPhotosCustomersArgs, 'page'>>;
   photosNearbyProjects?: Resolver<Maybe<ResolversTypes['PhotosNearbyDecision']>, ParentType, ContextType, Partial<QueryPhotosNearbyProjectsArgs>>;
   photosNotifications?: Resolver<Maybe<ResolversTypes['PhotosNotificationPage']>, ParentType, ContextType, RequireFields<QueryPhotosNotificationsArgs, 'page' | 'unreadOnly'>>;
+  photosPage?: Resolver<Maybe<ResolversTypes['PhotosPage']>, ParentType, ContextType, RequireFields<QueryPhotosPageArgs, 'id'>>;
   photosProjects?: Resolver<Maybe<Array<ResolversTypes['PhotosProject']>>, ParentType, ContextType>;
   photosReport?: Resolver<Maybe<ResolversTypes['PhotosReport']>, ParentType, ContextType, RequireFields<QueryPhotosReportArgs, 'id'>>;
   photosTask?: Resolver<Maybe<ResolversTypes['PhotosTask']>, ParentType, ContextType, RequireFields<QueryPhotosTaskArgs, 'id'>>;
@@ -1651,6 +1927,10 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosCoordinates?: PhotosCoordinatesResolvers<ContextType>;
   PhotosCreatedAccessToken?: PhotosCreatedAccessTokenResolvers<ContextType>;
   PhotosCreatedWebhookEndpoint?: PhotosCreatedWebhookEndpointResolvers<ContextType>;
+  PhotosCustomer?: PhotosCustomerResolvers<ContextType>;
+  PhotosCustomerAddress?: PhotosCustomerAddressResolvers<ContextType>;
+  PhotosCustomerContact?: PhotosCustomerContactResolvers<ContextType>;
+  PhotosCustomerPage?: PhotosCustomerPageResolvers<ContextType>;
   PhotosDevice?: PhotosDeviceResolvers<ContextType>;
   PhotosFix?: PhotosFixResolvers<ContextType>;
   PhotosLocation?: PhotosLocationResolvers<ContextType>;
@@ -1659,6 +1939,8 @@ export type Resolvers<ContextType = PhotosContext> = {
   PhotosNearbyDecision?: PhotosNearbyDecisionResolvers<ContextType>;
   PhotosNotification?: PhotosNotificationResolvers<ContextType>;
   PhotosNotificationPage?: PhotosNotificationPageResolvers<ContextType>;
+  PhotosPage?: PhotosPageResolvers<ContextType>;
+  PhotosPageList?: PhotosPageListResolvers<ContextType>;
   PhotosPhoto?: PhotosPhotoResolvers<ContextType>;
   PhotosPhotoGroup?: PhotosPhotoGroupResolvers<ContextType>;
   PhotosPhotoGroupPage?: PhotosPhotoGroupPageResolvers<ContextType>;

@@ -9,6 +9,7 @@ import { Migration20260905000000CreateWebhookEndpoints } from './Migration202609
 import { Migration20261001000000CreateChecklistsAndTasks } from './Migration20261001000000CreateChecklistsAndTasks.js';
 import { Migration20261003000000CreateReports } from './Migration20261003000000CreateReports.js';
 import { Migration20261004000000CreateCommentsAndNotifications } from './Migration20261004000000CreateCommentsAndNotifications.js';
+import { Migration20261002000000CreatePagesAndCustomers } from './Migration20261002000000CreatePagesAndCustomers.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -23,4 +24,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261001000000CreateChecklistsAndTasks', class: Migration20261001000000CreateChecklistsAndTasks },
   { name: 'Migration20261003000000CreateReports', class: Migration20261003000000CreateReports },
   { name: 'Migration20261004000000CreateCommentsAndNotifications', class: Migration20261004000000CreateCommentsAndNotifications },
+  { name: 'Migration20261002000000CreatePagesAndCustomers', class: Migration20261002000000CreatePagesAndCustomers },
 ];

@@ -4,7 +4,7 @@ import { ProjectSchema } from './project.entity.js';
 
 export { PROJECT_STATUSES, Project, ProjectSchema, type ProjectStatus } from './project.entity.js';
 export {
-  NEARBY_CANDIDATES_MAX, ProjectService,
+  NEARBY_CANDIDATES_MAX, NO_SUCH_CUSTOMER, ProjectService,
   type NearbyProjects, type ProjectCreation, type ProjectMatchCandidate, type ProjectPage, type ProjectServiceOptions, type ProjectWithCounts,
 } from './project.service.js';
 export { PLANNED_PROJECT_COUNT_KEYS, type ProjectCountSource } from './project-counts.js';

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Customer } from '../customers/index.js';
 import { Team } from '../teams/index.js';
 import { ProjectRepository } from './project.repository.js';
 
@@ -16,6 +17,7 @@ export const ProjectSchema = defineEntity({
   ],
   indexes: [
     { properties: ['team', 'status', 'lastActivityAt'] },
+    { properties: ['customer'] },
     // GPS matching's candidate query (ProjectRepository.activeWithCoordinatesIn): the team by equality, then a
     // latitude range with longitude checked inside the index. Partial: only projects that can be matched at all.
     // Plain btree, so embedded and external PostgreSQL alike need no extension (see the README's Decisions table).
@@ -31,6 +33,8 @@ export const ProjectSchema = defineEntity({
     name: p.string().length(191),
     status: p.enum(PROJECT_STATUSES).default('active'),
     address: p.string().length(500).nullable(),
+    /** The customer the job is for, if linked (a customer of the same team). */
+    customer: () => p.manyToOne(Customer).deleteRule('set null').nullable(),
     latitude: p.float().columnType('double precision').nullable(),
     longitude: p.float().columnType('double precision').nullable(),
     /** Match radius around the coordinates, metres. */

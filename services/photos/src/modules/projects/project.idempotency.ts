@@ -20,6 +20,8 @@ export function createFingerprint(project: NewProject): string {
     coordinates: project.coordinates,
     name: project.name,
     radius_m: project.radiusM,
+    // Only when linked, so fingerprints stored before customers existed still match the same body.
+    ...(project.customerId === null ? {} : { customer_id: project.customerId }),
   });
 }
 

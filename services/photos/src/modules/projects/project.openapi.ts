@@ -20,6 +20,7 @@ export const projectResource = z
     coordinates: z
       .object({ lat: z.number(), lng: z.number(), radius_m: z.number().meta({ description: 'Match radius in metres (default 150).' }) })
       .nullable(),
+    customer: z.object({ id: z.number().int(), name: z.string() }).nullable().meta({ description: 'The linked customer; null when none is linked.' }),
     created_at: z.iso.datetime(),
     last_activity_at: z.iso.datetime(),
   })

@@ -14,6 +14,8 @@ export function presentProject(project: Project): z.input<typeof projectResource
     status: project.status,
     address: project.address ?? null,
     coordinates: coordinates ? { lat: coordinates.lat, lng: coordinates.lng, radius_m: coordinates.radiusM } : null,
+    // The service loads the customer with every project it answers (ProjectService.withCustomers).
+    customer: project.customer ? { id: project.customer.id, name: project.customer.name } : null,
     created_at: project.createdAt.toISOString(),
     last_activity_at: project.lastActivityAt.toISOString(),
   };

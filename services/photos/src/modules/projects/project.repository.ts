@@ -53,12 +53,12 @@ export class ProjectRepository extends EntityRepository<Project> {
 
   /** Every active project of the team, newest activity first, in one query (bootstrap). */
   async allActive(teamId: number): Promise<Project[]> {
-    return this.find({ team: teamId, status: 'active' }, { orderBy: { lastActivityAt: 'desc', id: 'desc' } });
+    return this.find({ team: teamId, status: 'active' }, { populate: ['customer'], orderBy: { lastActivityAt: 'desc', id: 'desc' } });
   }
 
   /** The project an Idempotency-Key already used in the team made, if any. */
   findByIdempotencyKey(teamId: number, idempotencyKey: string): Promise<Project | null> {
-    return this.findOne({ team: teamId, idempotencyKey });
+    return this.findOne({ team: teamId, idempotencyKey }, { populate: ['customer'] });
   }
 
   /** Newest activity first; `q` matches name or address, case-insensitively. */
@@ -69,6 +69,7 @@ export class ProjectRepository extends EntityRepository<Project> {
       ...(query.q ? { $or: [{ name: { $ilike: `%${escapeLike(query.q)}%` } }, { address: { $ilike: `%${escapeLike(query.q)}%` } }] } : {}),
     };
     const [items, total] = await this.findAndCount(where, {
+      populate: ['customer'],
       orderBy: { lastActivityAt: 'desc', id: 'desc' },
       limit: query.perPage,
       offset: (query.page - 1) * query.perPage,

@@ -19,6 +19,8 @@ function createBody(input: CreatePhotosProjectInput): Record<string, unknown> {
     address: input.address,
     coordinates: input.coordinates,
     ...(input.radiusM == null ? {} : { radius_m: input.radiusM }),
+    // An ID that is not digits fails the body's check (a number is expected).
+    ...(input.customerId == null ? {} : { customer_id: /^\d{1,10}$/.test(input.customerId) ? Number(input.customerId) : input.customerId }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, ValidationError, checkInput, transactionWithAfterCommit } from '@tributary/kit';
 import type { PhotosPrincipal } from '../auth/index.js';
+import { Customer } from '../customers/index.js';
 import { Team } from '../teams/index.js';
 import { mergedCounts, type ProjectCountSource } from './project-counts.js';
 import type { ProjectEventSink } from './project-events.js';
@@ -16,6 +17,8 @@ import {
   DEFAULT_PROJECT_STATUS, PROJECTS_PER_PAGE, createProjectBody, newProjectFrom,
   type NewProject, type ProjectListQuery,
 } from './project.validation.js';
+
+export const NO_SUCH_CUSTOMER = 'No customer with this id in your team.';
 
 /** Candidates a nearby answer lists, nearest first (the decision itself always weighs every candidate). */
 export const NEARBY_CANDIDATES_MAX = 10;
@@ -120,6 +123,7 @@ export class ProjectService {
   async get(principal: PhotosPrincipal, id: string): Promise<ProjectWithCounts> {
     const project = await this.findVisibleProject(principal, id);
     if (!project) throw new NotFoundError(`project ${id.slice(0, 40)}`);
+    await this.withCustomers([project]);
     return { project, counts: await this.countsOf(project) };
   }
 
@@ -140,7 +144,13 @@ export class ProjectService {
   async nearby(principal: PhotosPrincipal, fix: CaptureFix): Promise<NearbyProjects> {
     const team = await this.em.findOneOrFail(Team, principal.teamId);
     const match = await this.decide(team, fix);
+    await this.withCustomers([...(match.decision === 'matched' ? [match.project] : []), ...match.candidates.map((candidate) => candidate.project)]);
     return { match, fix: usableFix(fix), accuracyThresholdM: team.accuracyThresholdM };
+  }
+
+  /** Loads the linked customers the project resource names (one query for all, none when none is linked). */
+  private async withCustomers(projects: Project[]): Promise<void> {
+    if (projects.some((project) => project.customer)) await this.em.populate(projects, ['customer']);
   }
 
   /** Entity resolution: a project is visible only inside its own team; anything else reads as absent. */
@@ -184,6 +194,8 @@ export class ProjectService {
 
   private async insert(tx: EntityManager, teamId: number, draft: NewProject, idempotency: Idempotency): Promise<Project> {
     const team = await tx.findOneOrFail(Team, teamId);
+    const customer = draft.customerId === null ? null : await tx.findOne(Customer, { id: draft.customerId, team: teamId });
+    if (draft.customerId !== null && !customer) throw new ValidationError({ customer_id: [NO_SUCH_CUSTOMER] });
     const project = tx.create(Project, {
       team,
       name: draft.name,
@@ -192,6 +204,7 @@ export class ProjectService {
       latitude: draft.coordinates?.lat ?? null,
       longitude: draft.coordinates?.lng ?? null,
       radiusM: draft.radiusM ?? team.defaultMatchRadiusM,
+      customer,
       idempotencyKey: idempotency.key,
       idempotencyFingerprint: idempotency.fingerprint,
     });

@@ -57,6 +57,14 @@ export const createProjectBody = z
       .max(MAX_PROJECT_RADIUS_M, { error: `Must be between ${MIN_PROJECT_RADIUS_M} and ${MAX_PROJECT_RADIUS_M}.` })
       .optional()
       .meta({ description: `Match radius around the coordinates, metres (${MIN_PROJECT_RADIUS_M} to ${MAX_PROJECT_RADIUS_M}); default the team's default_match_radius_m. Only with coordinates.` }),
+    customer_id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1)
+      .nullable()
+      .optional()
+      .meta({ description: 'Links a customer of the team (the project resource then shows `customer {id, name}`).' }),
   })
   .refine((body) => body.radius_m === undefined || (body.coordinates ?? null) !== null, { error: RADIUS_NEEDS_COORDINATES, path: ['radius_m'] })
   .meta({ id: 'PhotosCreateProject' });
@@ -70,6 +78,8 @@ export interface NewProject {
   coordinates: { lat: number; lng: number } | null;
   /** null: the team's default (only with coordinates). */
   radiusM: number | null;
+  /** The linked customer's id (checked against the team when stored); null: none. */
+  customerId: number | null;
 }
 
 export function newProjectFrom(body: CreateProjectBody): NewProject {
@@ -78,6 +88,7 @@ export function newProjectFrom(body: CreateProjectBody): NewProject {
     address: body.address ? body.address : null,
     coordinates: body.coordinates ? { lat: body.coordinates.lat, lng: body.coordinates.lng } : null,
     radiusM: body.radius_m ?? null,
+    customerId: body.customer_id ?? null,
   };
 }
 

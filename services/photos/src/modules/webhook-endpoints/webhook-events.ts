@@ -19,6 +19,10 @@ export const PHOTOS_WEBHOOK_EVENTS = [
   'report.failed',
   // Comments (issue 11).
   'comment.created',
+  // Pages and customers (issue 11).
+  'page.created',
+  'page.updated',
+  'customer.created',
 ] as const;
 export type PhotosWebhookEvent = (typeof PHOTOS_WEBHOOK_EVENTS)[number];
 
