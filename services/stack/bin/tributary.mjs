@@ -195,20 +195,32 @@ function prefetchTemporalBinaries() {
  * Debian machine where `npm test` runs as root (CI, a fresh container), install it in the background like the Temporal
  * binaries; anywhere else the browser tests name the command to run.
  */
-function prefetchChromium() {
-  const chromium = '/usr/bin/chromium';
-  if (!isTest || process.platform !== 'linux' || existsSync(chromium)) return [];
+/**
+ * Debian packages the tests run (chromium for the browser tests, litecoind for the crypto chain tests): the missing ones
+ * are installed with apt in the background while the build runs, when `npm test` runs as root on Linux. Elsewhere a
+ * warning names the command, and the tests that need the part fail saying what is missing.
+ */
+const TEST_PACKAGES = [
+  { pkg: 'chromium', binary: '/usr/bin/chromium', why: 'browser tests' },
+  { pkg: 'litecoind', binary: '/usr/bin/litecoind', why: 'crypto chain tests' },
+];
+
+function prefetchDebianPackages() {
+  if (!isTest || process.platform !== 'linux') return [];
+  const missing = TEST_PACKAGES.filter(({ binary }) => !existsSync(binary));
+  if (missing.length === 0) return [];
+  const names = missing.map(({ pkg }) => pkg).join(' ');
   const onPath = (exe) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, exe)));
   if (!onPath('apt-get') || process.getuid?.() !== 0) {
-    console.log(`${tag} ${chromium} is missing: the browser tests will fail until \`apt-get install -y chromium\` has run`);
+    for (const { binary, pkg, why } of missing) console.log(`${tag} ${binary} is missing: the ${why} will fail until \`apt-get install -y ${pkg}\` has run`);
     return [];
   }
   const logDir = path.join(root, '.stack', 'logs');
   mkdirSync(logDir, { recursive: true });
-  console.log(`${tag} installing Debian's chromium (browser tests) in the background …`);
+  console.log(`${tag} installing Debian's ${names} (${missing.map(({ why }) => why).join(', ')}) in the background …`);
   const t0 = Date.now();
-  const log = openSync(path.join(logDir, 'apt-chromium.log'), 'w');
-  const child = spawn('sh', ['-c', 'apt-get update && apt-get install -y --no-install-recommends chromium'], {
+  const log = openSync(path.join(logDir, 'apt-test-packages.log'), 'w');
+  const child = spawn('sh', ['-c', `apt-get update && apt-get install -y --no-install-recommends ${names}`], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
@@ -218,7 +230,7 @@ function prefetchChromium() {
     new Promise((resolve) => {
       child.on('error', () => resolve());
       child.on('close', (code) => {
-        console.log(code === 0 ? `${tag} ✓ chromium (apt) ${elapsed(t0)}` : `${tag} chromium install failed (exit ${code}); see .stack/logs/apt-chromium.log`);
+        console.log(code === 0 ? `${tag} ✓ ${names} (apt) ${elapsed(t0)}` : `${tag} installing ${names} failed (exit ${code}); see .stack/logs/apt-test-packages.log`);
         resolve();
       });
     }),
@@ -226,7 +238,7 @@ function prefetchChromium() {
 }
 
 async function main() {
-  const downloads = [...prefetchTemporalBinaries(), ...prefetchChromium()];
+  const downloads = [...prefetchTemporalBinaries(), ...prefetchDebianPackages()];
   ensureInstalled();
   ensureMediaBinariesExecutable();
   await build();

@@ -330,7 +330,7 @@ function spawnGateway(plan: StartPlan, supervisor: Supervisor, credentials: Cred
 /** Services, workers and gateway first, then Temporal, then PostgreSQL, each tier reported. */
 async function stopEverything(supervisor: Supervisor): Promise<void> {
   const t = Date.now();
-  const names = { service: 'services, workers and gateway', mail: 'MailDev', temporal: 'Temporal', postgres: 'PostgreSQL' } as const;
+  const names = { service: 'services, workers and gateway', mail: 'MailDev', temporal: 'Temporal', chain: 'chain nodes', postgres: 'PostgreSQL' } as const;
   await supervisor.stopAll((tier, count, ms) => console.log(`${dim('[stack]')} stopped ${names[tier]} (${count}) ${dim(`(${seconds(ms)})`)}`));
   console.log(`${dim('[stack]')} all stopped ${dim(`(${seconds(Date.now() - t)})`)}`);
 }

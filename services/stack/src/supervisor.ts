@@ -21,7 +21,7 @@ import { StackError } from './errors.js';
 import type { ReaperMessage } from './reaper.js';
 
 /** Stop order: lower tiers stop first (MailDev after the services that send to it). */
-export const TIERS = { service: 0, mail: 1, temporal: 2, postgres: 3 } as const;
+export const TIERS = { service: 0, mail: 1, temporal: 2, chain: 2, postgres: 3 } as const;
 export type Tier = keyof typeof TIERS;
 
 export interface SpawnOptions {

@@ -6,6 +6,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describeError, StackError } from './errors.js';
 import { cleanStaleRuns, provisionIsolatedInfra } from './isolated-infra.js';
+import { LITECOIND, LTC_RPC_URL_ENV, litecoinDataDir, litecoindInstalled, startLitecoinRegtest } from './litecoin.js';
 import { onShutdown } from './lifecycle.js';
 import { stackPaths, type StackPaths } from './paths.js';
 import { createProgress, type Progress } from './progress.js';
@@ -119,6 +120,8 @@ export async function runTests(opts: TestOptions): Promise<number> {
       process.env['TEMPORAL_TEST_SERVER_PATH'] ||
       (await progress.step('Temporal time-skipping test server', () => discoverTestServer({ pythonTools: paths.pythonTools }), (p) => p));
 
+    const chainEnv = await provisionChainNodes(supervisor, progress, runDir);
+
     await progress.step(`test TLS in ${path.relative(paths.root, paths.testTls)}`, async () => {
       const specifier = '@tributary/kit/testing';
       const kit = (await import(specifier)) as { generateTestTls(dir: string): Promise<void> };
@@ -151,6 +154,7 @@ export async function runTests(opts: TestOptions): Promise<number> {
         TEMPORAL_ADDRESS: temporalAddress,
         TEMPORAL_TEST_SERVER_PATH: testServer,
         TEMPORAL_CLI_PATH: cli.path,
+        ...chainEnv,
         TRIBUTARY_TEST_TLS_DIR: paths.testTls,
         // A fresh key per run: nothing sealed in a test database outlives it.
         SECRETS_ENCRYPTION_KEY: randomEncryptionKey(),
@@ -179,4 +183,18 @@ export async function runTests(opts: TestOptions): Promise<number> {
   progress.info(`torn down in ${((Date.now() - t) / 1000).toFixed(1)}s`);
   console.log(summaryLine(tally));
   return tally.failed > 0 ? 1 : 0;
+}
+
+/**
+ * The chain nodes the crypto tests pay through (issue 12): a Litecoin Core regtest node, its RPC URL in
+ * CRYPTO_LTC_RPC_URL. Without litecoind (not root, no apt) the run goes on and those tests fail naming the fix.
+ */
+async function provisionChainNodes(supervisor: Supervisor, progress: Progress, runDir: string): Promise<NodeJS.ProcessEnv> {
+  if (process.env[LTC_RPC_URL_ENV]) return {};
+  if (!litecoindInstalled()) {
+    progress.info(`${LITECOIND} is missing: the Litecoin regtest tests will fail until \`apt-get install -y litecoind\` has run`);
+    return {};
+  }
+  const node = await progress.step('Litecoin Core: regtest node', () => startLitecoinRegtest({ supervisor, dataDir: litecoinDataDir(runDir), name: 'test-litecoind' }));
+  return { [LTC_RPC_URL_ENV]: node.rpcUrl };
 }
