@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { DOCS_PATH, MERCHANT_API_PREFIX, PUBLIC_API_PREFIX } from './api-paths.js';
 import { cryptoApiDocument } from './api-document.js';
 import { cryptoEnv } from './config.js';
+import { chainWatchEntities } from './modules/chain-watch/index.js';
 import { createContext, type CryptoContext, type CryptoServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
@@ -28,7 +29,7 @@ import { cryptoWorker } from './worker.js';
 export { SERVICE_NAME, cryptoEnv };
 export type CryptoConfig = z.infer<typeof cryptoEnv>;
 
-export const entities = [...accountEntities, ...assetEntities, ...receiveAddressEntities, ...paymentRequestEntities, ...paymentEntities, ...kitEntities];
+export const entities = [...accountEntities, ...assetEntities, ...receiveAddressEntities, ...paymentRequestEntities, ...paymentEntities, ...chainWatchEntities, ...kitEntities];
 
 /** The crypto spec's error shape `{message, errors?}`, with its fixed 401 and 404 messages. */
 export const cryptoErrorFormat = messageErrorFormat({ authentication: 'Invalid API credentials.', not_found: 'Not found.' });

@@ -54,7 +54,7 @@ async function createLitecoinRequest(amount: string): Promise<{ id: string; addr
 
 describe('litecoind regtest', () => {
   it('outputAddress reads either form a node version uses', () => {
-    const out = (scriptPubKey: Record<string, unknown>) => ({ value: 1, n: 0, scriptPubKey: { hex: '', type: 'witness_v0_keyhash', ...scriptPubKey } });
+    const out = (scriptPubKey: Record<string, unknown>) => ({ value: '1.00000000', n: 0, scriptPubKey: { hex: '', type: 'witness_v0_keyhash', ...scriptPubKey } });
     expect(outputAddress(out({ address: 'rltc1qa' }))).toBe('rltc1qa');
     expect(outputAddress(out({ addresses: ['rltc1qb'] }))).toBe('rltc1qb');
     expect(outputAddress(out({ addresses: ['a', 'b'] }))).toBeNull();
@@ -76,7 +76,7 @@ describe('litecoind regtest', () => {
     const block = await node.getBlock(blockHash!);
     const tx = block.tx.find((t) => t.txid === txid);
     const outputs = tx?.vout.filter((out) => outputAddress(out) === request.address) ?? [];
-    expect(outputs.map((out) => out.value)).toEqual([0.5]);
+    expect(outputs.map((out) => out.value)).toEqual(['0.50000000']);
     expect(block.confirmations).toBe(1);
     expect(await node.getBlockHash(block.height)).toBe(blockHash);
   });

@@ -11,6 +11,7 @@ import { Migration20260701000700AddPaymentRequestReferenceIndex } from './Migrat
 import { Migration20260701000800UniqueReceiveAddresses } from './Migration20260701000800UniqueReceiveAddresses.js';
 import { Migration20261123000100StartInvoiceWorkflowsThroughOutbox } from './Migration20261123000100StartInvoiceWorkflowsThroughOutbox.js';
 import { Migration20261125000100AddPaymentRequestNetwork } from './Migration20261125000100AddPaymentRequestNetwork.js';
+import { Migration20261125000200AddChainWatch } from './Migration20261125000200AddChainWatch.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -27,4 +28,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20260701000800UniqueReceiveAddresses', class: Migration20260701000800UniqueReceiveAddresses },
   { name: 'Migration20261123000100StartInvoiceWorkflowsThroughOutbox', class: Migration20261123000100StartInvoiceWorkflowsThroughOutbox },
   { name: 'Migration20261125000100AddPaymentRequestNetwork', class: Migration20261125000100AddPaymentRequestNetwork },
+  { name: 'Migration20261125000200AddChainWatch', class: Migration20261125000200AddChainWatch },
 ];

@@ -27,7 +27,8 @@ export interface BlockchainInfo {
 }
 
 export interface RpcTransactionOutput {
-  value: number;
+  /** The amount in whole coins exactly as the node wrote it (e.g. "0.50000000"): kept as text, never a float. */
+  value: string;
   n: number;
   /** Bitcoin Core 22+ names one `address`; Core 0.21, which Litecoin Core 0.21 is built on, lists `addresses`. */
   scriptPubKey: { hex: string; type: string; address?: string; addresses?: string[] };
@@ -80,10 +81,15 @@ export class UtxoRpcClient {
     });
     // Bitcoin Core answers errors with HTTP 404/500 and a JSON body; 401 has none.
     if (res.status === 401 || res.status === 403) throw new Error(`${method}: the node at ${this.host} refused the RPC credentials (HTTP ${res.status})`);
-    const body = (await res.json().catch(() => null)) as { result?: T; error?: { code: number; message: string } | null } | null;
+    const body = parseRpcBody<T>(await res.text());
     if (!body) throw new Error(`${method}: the node at ${this.host} answered HTTP ${res.status} without a JSON-RPC body`);
     if (body.error) throw new UtxoRpcError(method, body.error.code, body.error.message);
     return body.result as T;
+  }
+
+  /** The current tip's height. */
+  async getBlockCount(): Promise<number> {
+    return this.call<number>('getblockcount');
   }
 
   getBlockchainInfo(): Promise<BlockchainInfo> {
@@ -97,5 +103,20 @@ export class UtxoRpcClient {
   /** The block with every transaction decoded (verbosity 2): what a block scan reads. */
   getBlock(hash: string): Promise<RpcBlock> {
     return this.call('getblock', [hash, 2]);
+  }
+}
+
+/**
+ * A JSON-RPC answer with every output `value` kept as the node's own decimal text (JSON.parse's source text access,
+ * Node 21+): 8-decimal amounts up to 21 million coins have more digits than a double holds. Null when it is not JSON.
+ */
+function parseRpcBody<T>(text: string): { result?: T; error?: { code: number; message: string } | null } | null {
+  try {
+    return JSON.parse(text, (key, value: unknown, context?: { source?: string }) => (key === 'value' && typeof value === 'number' ? (context?.source ?? String(value)) : value)) as {
+      result?: T;
+      error?: { code: number; message: string } | null;
+    };
+  } catch {
+    return null;
   }
 }

@@ -22,6 +22,9 @@ export const PaymentSchema = defineEntity({
     address: p.string().length(120),
     amount: p.type(AmountType),
     confirmations: p.integer(),
+    // The block it is in, when a chain watcher found it (its confirmations are recounted from it); null from `pay`.
+    blockHeight: p.integer().nullable(),
+    blockHash: p.string().length(128).nullable(),
     counted: p.boolean().default(false),
     countedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

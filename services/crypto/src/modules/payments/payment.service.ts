@@ -33,6 +33,8 @@ export interface IncomingPayment {
   /** Decimal string (or Amount) in whole coins, positive, within the asset's decimals. */
   amount: string | Amount;
   confirmations: number;
+  /** The block it is in (a chain watcher's payment), so later scans can recount its confirmations. */
+  block?: { height: number; hash: string };
   /**
    * Which request it pays: its receive `address` (what a chain watcher sees) or its public `slug` (the operator
    * command). The address is looked up on `chain`; a legacy address shared by several requests (flagged
@@ -69,6 +71,9 @@ function validateIncomingPayment(input: IncomingPayment): Amount {
   if (typeof txid !== 'string' || !TXID_PATTERN.test(txid)) fields.txid = ['Must be 1 to 128 letters or digits.'];
   if (!Number.isSafeInteger(index) || index < 0 || index > 2_147_483_647) fields.index = ['Must be a whole number from 0.'];
   if (!Number.isSafeInteger(confirmations) || confirmations < 0 || confirmations > 2_147_483_647) fields.confirmations = ['Must be a whole number from 0.'];
+  if (input.block !== undefined && (!Number.isSafeInteger(input.block.height) || input.block.height < 0 || !TXID_PATTERN.test(input.block.hash))) {
+    fields.block = ['Must be a block height from 0 and a block hash of 1 to 128 letters or digits.'];
+  }
   const amount = parseAmount(input.amount, fields);
   if (Object.keys(fields).length > 0 || !amount) throw new ValidationError(fields);
   return amount;
@@ -157,10 +162,10 @@ export class PaymentService {
   private async storePayment(tx: EntityManager, request: PaymentRequest, input: IncomingPayment, amount: Amount, now: Date): Promise<{ payment: Payment; duplicate: boolean }> {
     const { chain, txid, index, confirmations } = input;
     const inserted = await tx.getConnection().execute<Array<{ id: number }>>(
-      `insert into "payments" ("payment_request_id", "chain", "txid", "output_index", "address", "amount", "confirmations", "counted", "counted_at", "created_at", "updated_at")
-       values (?, ?, ?, ?, ?, ?, ?, false, null, ?, ?)
+      `insert into "payments" ("payment_request_id", "chain", "txid", "output_index", "address", "amount", "confirmations", "block_height", "block_hash", "counted", "counted_at", "created_at", "updated_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, false, null, ?, ?)
        on conflict ("chain", "txid", "output_index") do nothing returning "id"`,
-      [request.id, chain, txid, index, request.address, amount.toString(), confirmations, now, now],
+      [request.id, chain, txid, index, request.address, amount.toString(), confirmations, input.block?.height ?? null, input.block?.hash ?? null, now, now],
       'all',
       tx.getTransactionContext(),
     );
@@ -170,6 +175,7 @@ export class PaymentService {
       throw new ConflictError(`Payment ${chain}/${txid}/${index} was already recorded with a different amount or request.`);
     }
     if (confirmations > payment.confirmations) payment.confirmations = confirmations;
+    if (input.block && payment.blockHash === null) Object.assign(payment, { blockHeight: input.block.height, blockHash: input.block.hash });
     return { payment, duplicate: true };
   }
 
