@@ -47,6 +47,16 @@ export function invoiceWorkflowId(slug: string): string {
   return `invoice-${slug}`;
 }
 
+/**
+ * Workflow id of the expiry workflow of an invoice open again after a reorg took back a payment that had settled it
+ * (`invoice-<slug>-reopened-<block hash>`: the orphaned block makes each reopening's id its own, as the first
+ * workflow ended when the invoice settled).
+ */
+export function invoiceReopenedWorkflowId(slug: string, orphanedBlockHash: string): string {
+  if (!slug || !orphanedBlockHash) throw new Error('invoiceReopenedWorkflowId: slug and orphanedBlockHash must not be empty');
+  return `${invoiceWorkflowId(slug)}-reopened-${orphanedBlockHash}`;
+}
+
 /** Signals the widget session expiry workflow accepts: either one ends it early, without expiring the session. */
 export const WIDGET_SESSION_SIGNALS = {
   /** The shopper completed checkout: the session is authorized and can no longer expire. */

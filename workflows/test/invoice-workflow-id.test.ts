@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { INVOICE_SIGNALS, TASK_QUEUES, WORKFLOW_TYPES, invoiceWorkflowId } from '../src/index.js';
+import { INVOICE_SIGNALS, TASK_QUEUES, WORKFLOW_TYPES, invoiceReopenedWorkflowId, invoiceWorkflowId } from '../src/index.js';
 import * as workflows from '../src/workflows/index.js';
 
 describe('invoice expiry workflow constants', () => {
@@ -9,6 +9,11 @@ describe('invoice expiry workflow constants', () => {
 
   it('refuses an empty slug rather than naming a shared workflow', () => {
     expect(() => invoiceWorkflowId('')).toThrow(/slug must not be empty/);
+  });
+
+  it('an invoice reopened by a reorg gets its own id per orphaned block', () => {
+    expect(invoiceReopenedWorkflowId('Ab3d', 'ffee01')).toBe('invoice-Ab3d-reopened-ffee01');
+    expect(() => invoiceReopenedWorkflowId('Ab3d', '')).toThrow(/must not be empty/);
   });
 
   it('the registered type name is the exported workflow function, with its two signals, on the crypto queue', () => {

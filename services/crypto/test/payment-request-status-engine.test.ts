@@ -7,6 +7,7 @@ import {
   applyCancel,
   applyExpiry,
   applyPayment,
+  applyReversal,
   effectiveStatus,
   isSettled,
   type RequestState,
@@ -155,5 +156,44 @@ describe('status engine: donation links', () => {
 
   it('refuses a non-positive payment', () => {
     expect(() => applyPayment(invoice(), Amount.ZERO, before)).toThrow(RangeError);
+  });
+});
+
+describe('applyReversal (a counted payment taken back by a reorg; README Decisions "Reorg")', () => {
+  it('a paid invoice no longer covered is open again within its deadline: partial, paid_at cleared, reopened, no event', () => {
+    const paid = invoice({ status: 'paid', amountPaid: a('1'), paidAt: before });
+    expect(applyReversal(paid, a('0.4'), before)).toEqual({ state: { ...paid, status: 'partial', amountPaid: a('0.6'), paidAt: null }, events: [], reopened: true });
+    expect(applyReversal(paid, a('1'), before)).toEqual({ state: { ...paid, status: 'pending', amountPaid: Amount.ZERO, paidAt: null }, events: [], reopened: true });
+  });
+
+  it('past its deadline the reopened invoice expires at once with payment.expired, and needs no workflow', () => {
+    const paid = invoice({ status: 'paid', amountPaid: a('1'), paidAt: before });
+    expect(applyReversal(paid, a('0.4'), after)).toEqual({ state: { ...paid, status: 'expired', amountPaid: a('0.6'), paidAt: null }, events: ['payment.expired'], reopened: false });
+  });
+
+  it('an overpaid invoice still covered stays settled: overpaid above the amount, paid at it', () => {
+    const overpaid = invoice({ status: 'overpaid', amountPaid: a('1.5'), paidAt: before });
+    expect(applyReversal(overpaid, a('0.2'), after)).toEqual({ state: { ...overpaid, amountPaid: a('1.3') }, events: [], reopened: false });
+    expect(applyReversal(overpaid, a('0.5'), after)).toEqual({ state: { ...overpaid, status: 'paid', amountPaid: a('1') }, events: [], reopened: false });
+  });
+
+  it('a partial invoice goes back to pending at zero; expired and cancelled keep their status', () => {
+    const partial = invoice({ status: 'partial', amountPaid: a('0.3') });
+    expect(applyReversal(partial, a('0.3'), before)).toMatchObject({ state: { status: 'pending', amountPaid: Amount.ZERO }, events: [], reopened: false });
+    for (const status of ['expired', 'cancelled'] as const) {
+      const closed = invoice({ status, amountPaid: a('0.3') });
+      expect(applyReversal(closed, a('0.1'), after)).toEqual({ state: { ...closed, amountPaid: a('0.2') }, events: [], reopened: false });
+    }
+  });
+
+  it('a donation is pending again only when nothing paid is left', () => {
+    const paid = donation({ status: 'paid', amountPaid: a('0.3'), paidAt: before });
+    expect(applyReversal(paid, a('0.1'), before).state).toMatchObject({ status: 'paid', paidAt: before });
+    expect(applyReversal(paid, a('0.3'), before).state).toMatchObject({ status: 'pending', paidAt: null, amountPaid: Amount.ZERO });
+  });
+
+  it('refuses a zero amount or more than was paid', () => {
+    expect(() => applyReversal(invoice({ status: 'partial', amountPaid: a('0.3') }), a('0.4'), before)).toThrow(RangeError);
+    expect(() => applyReversal(invoice({ status: 'partial', amountPaid: a('0.3') }), Amount.ZERO, before)).toThrow(RangeError);
   });
 });

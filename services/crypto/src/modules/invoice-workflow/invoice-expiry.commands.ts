@@ -3,7 +3,7 @@
 // while Temporal is down is dispatched when it is back): start it when an invoice is created, end it early with the
 // `settled` or `cancelled` signal. Donations never expire and get no workflow.
 import type { WorkflowSignalCommand, WorkflowStartCommand } from '@tributary/kit';
-import { TASK_QUEUES, WORKFLOW_TYPES, invoiceWorkflowId, type InvoiceExpiryWorkflowInput, type InvoiceSignalName } from '@tributary/workflows';
+import { TASK_QUEUES, WORKFLOW_TYPES, invoiceReopenedWorkflowId, invoiceWorkflowId, type InvoiceExpiryWorkflowInput, type InvoiceSignalName } from '@tributary/workflows';
 import { SERVICE_NAME } from '../../service-name.js';
 
 /** What the commands need to know of an invoice. */
@@ -41,6 +41,14 @@ export function invoiceExpiryStart(invoice: ExpiringInvoice): WorkflowStartComma
     args: [input],
     ...invoiceWorkflowMetadata(invoice),
   };
+}
+
+/**
+ * The expiry workflow again, for an invoice a reorg opened again within its deadline (README Decisions, "Reorg"):
+ * the same workflow under its own id, so it runs once per reopening.
+ */
+export function invoiceReopenedExpiryStart(invoice: ExpiringInvoice, orphanedBlockHash: string): WorkflowStartCommand {
+  return { ...invoiceExpiryStart(invoice), workflowId: invoiceReopenedWorkflowId(invoice.slug, orphanedBlockHash) };
 }
 
 /** Ends the workflow early: INVOICE_SIGNALS.settled (paid in full) or .cancelled (by the merchant); a workflow already over ignores it. */

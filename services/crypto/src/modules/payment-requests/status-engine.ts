@@ -128,3 +128,37 @@ export function applyCancel(state: RequestState): CancelOutcome {
   if (isSettled(state.status)) return { ok: false, reason: 'settled' };
   return { ok: true, state: { ...state, status: 'cancelled' } };
 }
+
+export interface Reversal extends Transition {
+  /**
+   * An invoice that was settled (paid/overpaid) and is open again within its deadline: its expiry workflow, ended
+   * when it settled, must run again.
+   */
+  reopened: boolean;
+}
+
+/**
+ * A counted payment of `amount` is taken back at `now` (its block left the chain in a reorg; README Decisions,
+ * "Reorg"). The inverse of applyPayment, with no event of its own (the spec has exactly three):
+ * - amount_paid drops by the amount; expired and cancelled requests keep their status.
+ * - a paid/overpaid invoice still covered stays paid (overpaid while above the requested amount); one no longer covered
+ *   is open again (partial, or pending at zero) with paid_at cleared, and `reopened`; past its deadline it is expired
+ *   at once with payment.expired (the window closed without full payment).
+ * - a donation whose only payment is taken back is pending again.
+ */
+export function applyReversal(state: RequestState, amount: Amount, now: Date): Reversal {
+  if (!amount.isPositive()) throw new RangeError('A reversed amount must be positive');
+  if (amount.greaterThan(state.amountPaid)) throw new RangeError('A reversal cannot take back more than was paid');
+  const amountPaid = state.amountPaid.minus(amount);
+  const reduced: RequestState = { ...state, amountPaid };
+  const unchanged = { state: reduced, events: [], reopened: false };
+  if (state.status === 'expired' || state.status === 'cancelled') return unchanged;
+  if (state.type === 'donation' || state.amountRequested === null) {
+    return amountPaid.isPositive() ? unchanged : { state: { ...reduced, status: 'pending', paidAt: null }, events: [], reopened: false };
+  }
+  const requested = state.amountRequested;
+  if (!amountPaid.lessThan(requested)) return { ...unchanged, state: { ...reduced, status: amountPaid.equals(requested) ? 'paid' : 'overpaid' } };
+  const open: RequestState = { ...reduced, status: amountPaid.isPositive() ? 'partial' : 'pending', paidAt: null };
+  const expiry = applyExpiry(open, now);
+  return { ...expiry, reopened: isSettled(state.status) && expiry.events.length === 0 };
+}

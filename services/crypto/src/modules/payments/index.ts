@@ -2,7 +2,7 @@
 import { PaymentSchema } from './payment.entity.js';
 
 export { Payment, PaymentSchema } from './payment.entity.js';
-export { PaymentService, TXID_PATTERN, wrongNetworkMessage, type IncomingPayment, type PaymentServiceOptions, type RecordedPayment } from './payment.service.js';
+export { PaymentService, TXID_PATTERN, wrongNetworkMessage, type IncomingPayment, type OrphanedPayments, type PaymentServiceOptions, type RecordedPayment } from './payment.service.js';
 export { paymentResolvers } from './payment.resolvers.js';
 
 export const paymentEntities = [PaymentSchema];

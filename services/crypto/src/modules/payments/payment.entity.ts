@@ -13,6 +13,8 @@ export const PaymentSchema = defineEntity({
   name: 'Payment',
   tableName: 'payments',
   uniques: [{ name: 'payments_chain_txid_output_index_unique', properties: ['chain', 'txid', 'outputIndex'] }],
+  // A chain watcher's recount and a reorg's undo read one chain's payments by block height.
+  indexes: [{ name: 'payments_chain_block_height_index', properties: ['chain', 'blockHeight'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     paymentRequest: () => p.manyToOne(PaymentRequest).deleteRule('cascade').index('payments_payment_request_id_index'),
@@ -25,6 +27,10 @@ export const PaymentSchema = defineEntity({
     // The block it is in, when a chain watcher found it (its confirmations are recounted from it); null from `pay`.
     blockHeight: p.integer().nullable(),
     blockHash: p.string().length(128).nullable(),
+    // Set when its block left the chain in a reorg (README Decisions, "Reorg"): not counted, kept for the record; the
+    // block it was in is kept here. Cleared when the transaction is mined again on the new branch.
+    orphanedAt: p.datetime().nullable(),
+    orphanedBlockHash: p.string().length(128).nullable(),
     counted: p.boolean().default(false),
     countedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -10,16 +10,18 @@ import {
   ValidationError,
   afterCommitAll,
   enqueueWorkflowSignal,
+  enqueueWorkflowStart,
   transactionWithAfterCommit,
+  type AfterCommit,
   type FieldErrors,
   type WorkflowOutbox,
 } from '@tributary/kit';
 import { INVOICE_SIGNALS } from '@tributary/workflows';
 import { Amount } from '../../money/index.js';
 import { CHAINS, type Asset, type Chain } from '../assets/index.js';
-import { invoiceExpirySignal } from '../invoice-workflow/index.js';
+import { invoiceExpirySignal, invoiceReopenedExpiryStart } from '../invoice-workflow/index.js';
 import { DEFAULT_CHAIN_NETWORK, type ChainNetwork } from '../receive-addresses/index.js';
-import { PaymentRequest, applyPayment, domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/index.js';
+import { PaymentRequest, applyPayment, applyReversal, domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/index.js';
 import { Payment } from './payment.entity.js';
 
 export const TXID_PATTERN = /^[A-Za-z0-9]{1,128}$/;
@@ -52,6 +54,14 @@ export interface RecordedPayment {
   duplicate: boolean;
   /** Events that occurred (payment.paid / payment.late / payment.expired), already handed to the event sink. */
   events: PaymentDomainEvent[];
+}
+
+/** What a reorg's undo did (PaymentService.orphanBlocksAbove). */
+export interface OrphanedPayments {
+  /** Payments whose block left the chain, counted or not. */
+  orphaned: number;
+  /** Slugs of the requests whose amount_paid went down (a counted payment was taken back). */
+  reversed: string[];
 }
 
 export interface PaymentServiceOptions {
@@ -107,6 +117,16 @@ function assertPaysRequest(request: PaymentRequest, network: ChainNetwork, chain
   }
 }
 
+/** Marks the payments orphaned (their block kept); returns the amount of those that were counted, to take back. */
+function orphan(payments: Payment[], now: Date): Amount {
+  let taken = Amount.ZERO;
+  for (const payment of payments) {
+    if (payment.counted) taken = taken.plus(payment.value);
+    Object.assign(payment, { orphanedAt: now, orphanedBlockHash: payment.blockHash, blockHeight: null, blockHash: null, confirmations: 0, counted: false, countedAt: null });
+  }
+  return taken;
+}
+
 export class PaymentService {
   private readonly events: PaymentEventSink;
   private readonly outbox: WorkflowOutbox | undefined;
@@ -150,6 +170,56 @@ export class PaymentService {
     });
   }
 
+  /**
+   * A reorg replaced the blocks above `forkHeight` on `chain`: every payment found in them (on this network) is
+   * orphaned in one transaction — not counted, its block kept as `orphaned_block_hash`, confirmations 0 — and a
+   * counted one is taken back from its request through the status engine (applyReversal). A request that reverts
+   * past its deadline expires with payment.expired; an invoice opened again within it gets its expiry workflow again.
+   * A transaction the new branch mines again is recorded again by the scan (record() finds the orphaned row).
+   */
+  async orphanBlocksAbove(chain: Chain, forkHeight: number): Promise<OrphanedPayments> {
+    return transactionWithAfterCommit(this.em, async (tx) => {
+      const now = this.now();
+      const outcome: OrphanedPayments = { orphaned: 0, reversed: [] };
+      const afterCommit: Array<AfterCommit | undefined> = [];
+      // Request first, then its payments: the lock order record() uses, so the two never deadlock.
+      for (const requestId of await this.requestsPaidAbove(tx, chain, forkHeight)) {
+        const request = await tx.getRepository(PaymentRequest).lockById(requestId);
+        if (!request) continue;
+        const payments = await tx.find(Payment, { paymentRequest: requestId, chain, blockHeight: { $gt: forkHeight }, orphanedAt: null }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        outcome.orphaned += payments.length;
+        const taken = orphan(payments, now);
+        if (!taken.isPositive()) continue;
+        outcome.reversed.push(request.slug);
+        afterCommit.push(...(await this.takeBack(tx, request, taken, payments[0]!.orphanedBlockHash!, now)));
+      }
+      await tx.flush();
+      return { result: outcome, afterCommit: afterCommitAll(...afterCommit) };
+    });
+  }
+
+  private async requestsPaidAbove(tx: EntityManager, chain: Chain, forkHeight: number): Promise<number[]> {
+    const rows = await tx.getConnection().execute<Array<{ id: number }>>(
+      `select distinct r."id" from "payments" p join "payment_requests" r on r."id" = p."payment_request_id"
+       where p."chain" = ? and p."block_height" > ? and p."orphaned_at" is null and r."network" = ? order by r."id"`,
+      [chain, forkHeight, this.network],
+      'all',
+      tx.getTransactionContext(),
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The request's amount_paid goes down through the status engine; its events and, reopened, its expiry again. */
+  private async takeBack(tx: EntityManager, request: PaymentRequest, amount: Amount, orphanedBlockHash: string, now: Date): Promise<Array<AfterCommit | undefined>> {
+    const reversal = applyReversal(request.toState(), amount, now);
+    request.applyState(reversal.state);
+    const events = domainEvents(request, reversal.events, now);
+    const webhooks = events.length > 0 ? await this.events.emit(tx, request, events) : undefined;
+    if (!reversal.reopened || !request.expiresAt) return [webhooks];
+    const restart = await enqueueWorkflowStart(tx, invoiceReopenedExpiryStart({ ...request, expiresAt: request.expiresAt }, orphanedBlockHash));
+    return [webhooks, this.outbox?.dispatchAfterCommit([restart])];
+  }
+
   /** Payments recorded for a request, oldest first. */
   listFor(paymentRequestId: number): Promise<Payment[]> {
     return this.em.find(Payment, { paymentRequest: paymentRequestId }, { orderBy: { id: 'asc' } });
@@ -175,7 +245,8 @@ export class PaymentService {
       throw new ConflictError(`Payment ${chain}/${txid}/${index} was already recorded with a different amount or request.`);
     }
     if (confirmations > payment.confirmations) payment.confirmations = confirmations;
-    if (input.block && payment.blockHash === null) Object.assign(payment, { blockHeight: input.block.height, blockHash: input.block.hash });
+    // Mined (again, after a reorg orphaned its block): it counts from this block now.
+    if (input.block && payment.blockHash === null) Object.assign(payment, { blockHeight: input.block.height, blockHash: input.block.hash, orphanedAt: null });
     return { payment, duplicate: true };
   }
 
