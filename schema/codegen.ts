@@ -50,6 +50,7 @@ export const CODEGEN_SERVICES = {
       CryptoPayment: '../modules/payments/index.js#Payment as PaymentEntity',
       CryptoWebhookDelivery: '@tributary/kit#DeliveryWithAttempts',
       CryptoWebhookDeliveryAttempt: '@tributary/kit#WebhookDeliveryAttempt as WebhookDeliveryAttemptRow',
+      CryptoChainWatcher: '../modules/chain-watch/index.js#ChainWatchStatus',
     },
   },
   photos: {

@@ -241,3 +241,28 @@ export interface LoanLifecycleActivities {
    */
   advanceLoan(input: AdvanceLoanInput): Promise<AdvanceLoanResult>;
 }
+
+export interface ScanChainInput {
+  /** The chain to scan (crypto's chain name: bitcoin, litecoin, ethereum, polygon). */
+  chain: string;
+}
+
+export interface ScanChainResult {
+  /** Last block scanned before and after the scan, and the node's tip. */
+  fromHeight: number;
+  toHeight: number;
+  tipHeight: number;
+  /** Transfers to requests found in the new blocks. */
+  found: number;
+  /** Set when the scan undid a reorg: the last block both branches share. */
+  forkHeight?: number;
+}
+
+export interface ChainWatchActivities {
+  /**
+   * One scan of the chain from its stored cursor (crypto's ChainWatcher): at most a bounded number of blocks, with a
+   * heartbeat per block. A node that is down or answers garbage throws (the error is recorded on the chain's cursor
+   * first) and the activity is retried with backoff; the cursor makes a retry resume where the last one stopped.
+   */
+  scanChain(input: ScanChainInput): Promise<ScanChainResult>;
+}

@@ -26,7 +26,20 @@ export const WORKFLOW_TYPES = {
   settlementPayout: 'settlementPayoutWorkflow',
   testClockSettlements: 'testClockSettlementsWorkflow',
   loanLifecycle: 'loanLifecycleWorkflow',
+  chainWatch: 'chainWatchWorkflow',
 } as const;
+
+/**
+ * Workflow id of crypto's watcher of one chain (`chain-watch-<chain>`): one per chain, so every crypto worker can ask
+ * for it at start and exactly one runs, and operators find it by the chain's name.
+ */
+export function chainWatchWorkflowId(chain: string): string {
+  if (!chain) throw new Error('chainWatchWorkflowId: chain must not be empty');
+  return `chain-watch-${chain}`;
+}
+
+/** Scans per run of the chain watch workflow: a scan and a timer are about ten history events, so a run stays well under Temporal's limits. */
+export const CHAIN_WATCH_SCANS_PER_RUN = 500;
 
 /** Signals the invoice expiry workflow accepts: either one ends it early, without expiring the invoice. */
 export const INVOICE_SIGNALS = {

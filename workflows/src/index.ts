@@ -2,6 +2,7 @@ export * from './constants.js';
 export type * from './activities.js';
 export type * from './types.js';
 import type {
+  chainWatchWorkflow,
   invoiceExpiryWorkflow,
   loanLifecycleWorkflow,
   photoMediaWorkflow,
@@ -39,3 +40,6 @@ export type SettlementPayoutWorkflow = typeof settlementPayoutWorkflow;
 
 /** Type of the loan lifecycle workflow: `client.workflow.start<LoanLifecycleWorkflow>(WORKFLOW_TYPES.loanLifecycle, ...)`. */
 export type LoanLifecycleWorkflow = typeof loanLifecycleWorkflow;
+
+/** Type of crypto's chain watch workflow: `client.workflow.start<ChainWatchWorkflow>(WORKFLOW_TYPES.chainWatch, ...)`. */
+export type ChainWatchWorkflow = typeof chainWatchWorkflow;

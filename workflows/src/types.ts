@@ -121,3 +121,11 @@ export interface LoanLifecycleWorkflowResult {
   /** How many times the activity advanced the loan. */
   advances: number;
 }
+
+export interface ChainWatchWorkflowInput {
+  chain: string;
+  /** Wait between scans once the scan has reached the tip. */
+  pollIntervalMs: number;
+  /** Scans per run before continue-as-new bounds the history (default CHAIN_WATCH_SCANS_PER_RUN). */
+  scansPerRun?: number;
+}

@@ -2,10 +2,11 @@
 // (the kit's secrets env: SECRETS_ENCRYPTION_KEY, its dev fallback and its production rule) and the rate limits.
 import { requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { networkFields, requireMainnetConfirmation } from './chain-network.js';
+import { chainWatchFields } from './modules/chain-watch/index.js';
 import { rateLimitFields } from './rate-limits.js';
 
-/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts) + the chain network (chain-network.ts). */
+/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts) + the chain network (chain-network.ts) + the watched chains' nodes. */
 export const cryptoEnv = serviceEnv
-  .extend({ ...secretsFields, ...rateLimitFields, ...networkFields })
+  .extend({ ...secretsFields, ...rateLimitFields, ...networkFields, ...chainWatchFields })
   .superRefine(requireSecretsKeyInProduction)
   .superRefine(requireMainnetConfirmation);

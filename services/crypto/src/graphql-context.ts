@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { AccountService, CryptoPrincipal } from './modules/accounts/index.js';
+import type { ChainWatchHealth } from './modules/chain-watch/index.js';
 import type { PaymentRequestService } from './modules/payment-requests/index.js';
 import type { PaymentService } from './modules/payments/index.js';
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
@@ -11,6 +12,7 @@ export interface CryptoServices {
   paymentRequests: PaymentRequestService;
   payments: PaymentService;
   webhookDeliveries: WebhookDeliveryService;
+  chainWatchers: ChainWatchHealth;
 }
 
 /** The context of crypto's resolvers (codegen's contextType, see schema/codegen.ts). */

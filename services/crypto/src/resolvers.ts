@@ -2,8 +2,9 @@
 // Resolvers generated from schema/subgraphs/crypto.graphql).
 import { mergeResolvers } from '@tributary/kit';
 import { accountResolvers } from './modules/accounts/index.js';
+import { chainWatchResolvers } from './modules/chain-watch/index.js';
 import { paymentRequestResolvers } from './modules/payment-requests/index.js';
 import { paymentResolvers } from './modules/payments/index.js';
 import { webhookDeliveryResolvers } from './modules/webhooks/index.js';
 
-export const cryptoResolvers = mergeResolvers(accountResolvers, paymentRequestResolvers, paymentResolvers, webhookDeliveryResolvers);
+export const cryptoResolvers = mergeResolvers(accountResolvers, paymentRequestResolvers, paymentResolvers, webhookDeliveryResolvers, chainWatchResolvers);

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { DOCS_PATH, MERCHANT_API_PREFIX, PUBLIC_API_PREFIX } from './api-paths.js';
 import { cryptoApiDocument } from './api-document.js';
 import { cryptoEnv } from './config.js';
-import { chainWatchEntities } from './modules/chain-watch/index.js';
+import { ChainWatchHealth, chainWatchEntities, watchedChains } from './modules/chain-watch/index.js';
 import { createContext, type CryptoContext, type CryptoServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
@@ -64,6 +64,8 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
       context: async (req) => createContext(req, services),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
+    // A chain node that is down degrades the gateway (payments on that chain wait) but it still takes requests.
+    readiness: services.chainWatchers.readinessChecks(),
   });
   return {
     app: built.app,
@@ -88,6 +90,11 @@ function domainServices(em: EntityManager, config: CryptoConfig, outbox: Workflo
     // Reads only here (GraphQL PaymentRequest.payments); payments are recorded by the operator command or a watcher.
     payments: new PaymentService(em, { events, outbox, network: config.CRYPTO_NETWORK }),
     webhookDeliveries: new WebhookDeliveryService(em, outbox),
+    chainWatchers: new ChainWatchHealth(em, {
+      chains: watchedChains(config).map(({ chain }) => chain),
+      network: config.CRYPTO_NETWORK,
+      pollIntervalMs: config.CRYPTO_CHAIN_POLL_INTERVAL_MS,
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 // The crypto service's Temporal worker: the kit's service worker (shared webhook delivery workflow on the `crypto` task
-// queue, activities on the crypto database, the workflow outbox's sweeper) with crypto's signing-secret resolver and the
-// invoice expiry workflow's activities.
+// queue, activities on the crypto database, the workflow outbox's sweeper) with crypto's signing-secret resolver, the
+// invoice expiry workflow's activities and the chain watchers (a chain-watch-<chain> workflow per configured node).
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
   startServiceWorker,
@@ -10,9 +11,12 @@ import {
   type SigningSecretContext,
   type StartServiceWorkerOptions,
 } from '@tributary/kit/runtime';
+import { chainNetworkOf } from './chain-network.js';
 import { SigningSecretService } from './modules/accounts/index.js';
+import { blockSources, chainWatchEnv, createChainWatchActivities, ensureChainWatchWorkflows, watchedChains } from './modules/chain-watch/index.js';
 import { createInvoiceActivities } from './modules/invoice-workflow/index.js';
 import { PaymentRequestService } from './modules/payment-requests/index.js';
+import { PaymentService } from './modules/payments/index.js';
 import { createPaymentWebhookSink } from './modules/webhooks/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
@@ -32,10 +36,48 @@ function invoiceActivities({ orm, outbox }: ServiceWorkerContext) {
   return createInvoiceActivities({ paymentRequests: new PaymentRequestService(orm.em, { events: createPaymentWebhookSink({ outbox }), outbox }) });
 }
 
+/**
+ * A chain watcher's scan records payments through the payment domain with the webhook sink, on the configured
+ * network: payment.paid is queued in the payment's transaction like any other.
+ */
+function chainWatchActivities({ orm, outbox, env, logger }: ServiceWorkerContext) {
+  const network = chainNetworkOf(env);
+  const payments = (em: EntityManager) => new PaymentService(em, { events: createPaymentWebhookSink({ outbox }), outbox, network });
+  return createChainWatchActivities({ orm, sources: blockSources(loadConfig(chainWatchEnv, env)), network, payments, logger });
+}
+
+/**
+ * Asks Temporal for a chain-watch-<chain> workflow per configured node once it answers, retrying every 10 s while it
+ * does not (as bnpl's settlement schedules), so a worker started before Temporal still starts its watchers.
+ */
+function chainWatchStarts({ temporal, logger, env }: ServiceWorkerContext) {
+  const config = loadConfig(chainWatchEnv, env);
+  const chains = watchedChains(config).map(({ chain }) => chain);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = (): void => {
+    if (chains.length === 0) return;
+    ensureChainWatchWorkflows(temporal, chains, config.CRYPTO_CHAIN_POLL_INTERVAL_MS, logger).catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not start the chain watchers yet; retrying in 10 s');
+      if (!stopped) timer = setTimeout(attempt, 10_000).unref();
+    });
+  };
+  attempt();
+  return [
+    {
+      async stop() {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    },
+  ];
+}
+
 /** The crypto part of the worker definition (cryptoService.worker). */
 export const cryptoWorker: ServiceWorkerDefinition = {
   resolveSigningSecret,
-  activities: invoiceActivities,
+  activities: (context) => ({ ...invoiceActivities(context), ...chainWatchActivities(context) }),
+  background: chainWatchStarts,
 };
 
 /**

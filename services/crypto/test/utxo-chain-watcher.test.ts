@@ -2,36 +2,25 @@
 // transactions to the addresses the gateway hands out, found in new blocks, counted once they have the asset's six
 // confirmations, exactly once however often a block is read again.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { UtxoRpcClient, UtxoRpcError } from '../src/modules/chain-nodes/index.js';
+import type { UtxoRpcClient } from '../src/modules/chain-nodes/index.js';
 import { ChainCursor, ChainWatcher, UtxoBlockSource } from '../src/modules/chain-watch/index.js';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
 import { Payment, PaymentService } from '../src/modules/payments/index.js';
 import { createMerchant, startHarness, type Harness, type TestMerchant } from './helpers.js';
+import { LTC_ASSET_ID, litecoinTestNode, type LitecoinTestNode } from './litecoin-node.js';
 
-const LTC_ASSET_ID = 3;
 const WALLET = 'tributary-watcher-funds';
 
 let node: UtxoRpcClient;
 let h: Harness;
 let merchant: TestMerchant;
-let miner: string;
-
-function nodeUrl(): string {
-  const url = process.env['CRYPTO_LTC_RPC_URL'];
-  if (!url) throw new Error('CRYPTO_LTC_RPC_URL is not set: run through `npm test`, which starts litecoind in regtest (Debian package litecoind).');
-  return url;
-}
+let mine: LitecoinTestNode['mine'];
+let mineElsewhere: LitecoinTestNode['mineElsewhere'];
+let pay: LitecoinTestNode['pay'];
 
 beforeAll(async () => {
-  node = new UtxoRpcClient({ url: nodeUrl() });
-  if (!(await node.call<string[]>('listwallets')).includes(WALLET)) {
-    await node.call('createwallet', [WALLET]).catch(async (error: unknown) => {
-      if (!(error instanceof UtxoRpcError)) throw error;
-      await node.call('loadwallet', [WALLET]);
-    });
-  }
-  miner = await node.call<string>('getnewaddress', ['', 'bech32'], { wallet: WALLET });
-  await node.call('generatetoaddress', [101, miner]);
+  const litecoin = await litecoinTestNode(WALLET);
+  ({ rpc: node, mine, mineElsewhere, pay } = litecoin);
   h = await startHarness({ env: { CRYPTO_NETWORK: 'regtest' } });
   merchant = await createMerchant(h, 'Watched Litecoin Shop');
 }, 60_000);
@@ -41,10 +30,6 @@ afterAll(async () => {
 
 const watcher = () =>
   new ChainWatcher(h.orm.em.fork(), { source: new UtxoBlockSource('litecoin', node), network: 'regtest', payments: new PaymentService(h.orm.em.fork(), { network: 'regtest' }) });
-const mine = (blocks: number) => node.call<string[]>('generatetoaddress', [blocks, miner]);
-/** Blocks to a new address: after invalidateblock, a block to the same address at the same second would repeat the invalid one. */
-const mineElsewhere = async (blocks: number) => node.call<string[]>('generatetoaddress', [blocks, await node.call<string>('getnewaddress', ['', 'bech32'], { wallet: WALLET })]);
-const pay = (address: string, amount: number) => node.call<string>('sendtoaddress', [address, amount], { wallet: WALLET });
 
 async function createRequest(amount: string): Promise<{ slug: string; address: string }> {
   const res = await fetch(`${h.service.url}/api/merchant/v1/payment-requests`, {

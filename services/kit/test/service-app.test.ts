@@ -341,4 +341,17 @@ describe('createServiceApp: probes', () => {
     expect(response.text).not.toContain('ECONNREFUSED');
     expect(logs.text()).toContain('ECONNREFUSED');
   });
+
+  it('/readyz stays 200 when only an informational check fails, listing it under degraded', async () => {
+    const { app } = await buildApp({
+      readiness: [
+        { name: 'database', check: async () => {} },
+        { name: 'chain:litecoin', informational: true, check: () => Promise.reject(new Error('node down')) },
+        { name: 'chain:bitcoin', informational: true, check: async () => {} },
+      ],
+    });
+    await request(app)
+      .get('/readyz')
+      .expect(200, { status: 'ready', checks: { database: 'ok', 'chain:litecoin': 'failed', 'chain:bitcoin': 'ok' }, degraded: ['chain:litecoin'] });
+  });
 });

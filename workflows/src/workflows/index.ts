@@ -7,3 +7,4 @@ export { photosReportWorkflow } from './photos-report.js';
 export { refundProcessingWorkflow } from './refund-processing.js';
 export { settlementCycleWorkflow, settlementPayoutWorkflow, testClockSettlementsWorkflow } from './settlements.js';
 export { loanLifecycleWorkflow } from './loan-lifecycle.js';
+export { chainWatchWorkflow } from './chain-watch.js';

@@ -5,6 +5,7 @@ import type { Account, ApiKey } from '../modules/accounts/index.js';
 import type { PaymentRequest as PaymentRequestEntity, PaymentRequestPage as PaymentRequestPageModel } from '../modules/payment-requests/index.js';
 import type { Payment as PaymentEntity } from '../modules/payments/index.js';
 import type { DeliveryWithAttempts, WebhookDeliveryAttempt as WebhookDeliveryAttemptRow } from '@tributary/kit';
+import type { ChainWatchStatus } from '../modules/chain-watch/index.js';
 import type { CryptoContext } from '../graphql-context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -73,6 +74,27 @@ export type CryptoApiKey = {
   name: Scalars['String']['output'];
 };
 
+/** A chain watcher's state: what an operator checks when payments on a chain seem late. */
+export type CryptoChainWatcher = {
+  __typename?: 'CryptoChainWatcher';
+  /** bitcoin, ethereum, litecoin or polygon. */
+  chain: Scalars['String']['output'];
+  /** The last block scanned; null before the first scan. */
+  cursorHeight?: Maybe<Scalars['Int']['output']>;
+  /** True when the last scan succeeded recently. */
+  healthy: Scalars['Boolean']['output'];
+  /** tipHeight - cursorHeight: blocks not scanned yet. */
+  lagBlocks?: Maybe<Scalars['Int']['output']>;
+  /** Why the last scan failed (node down, bad answer), or that it is stale or has not run; null when healthy. */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** The network watched (CRYPTO_NETWORK): testnet, regtest or mainnet. */
+  network: Scalars['String']['output'];
+  /** The node's best block height when last asked; null before the first scan. */
+  tipHeight?: Maybe<Scalars['Int']['output']>;
+  /** ISO 8601 UTC; when the watcher last wrote its state. */
+  updatedAt?: Maybe<Scalars['String']['output']>;
+};
+
 /** One incoming on-chain payment to a request's address: what reconciliation and a refund of an overpaid or late payment need. */
 export type CryptoPayment = {
   __typename?: 'CryptoPayment';
@@ -85,6 +107,10 @@ export type CryptoPayment = {
   counted: Scalars['Boolean']['output'];
   /** ISO 8601 UTC; when it started to count, null while it does not. */
   countedAt?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 UTC; set when the block it was in left the chain in a reorg (it no longer counts; a counted one was taken back from amountPaid). Cleared when the transaction is mined again. */
+  orphanedAt?: Maybe<Scalars['String']['output']>;
+  /** The block it was in when it was orphaned. */
+  orphanedBlockHash?: Maybe<Scalars['String']['output']>;
   /** Output index (bitcoin, litecoin) or log index (ethereum, polygon) within the transaction. */
   outputIndex: Scalars['Int']['output'];
   /** ISO 8601 UTC; when the payment was first reported. */
@@ -235,6 +261,8 @@ export type Query = {
   __typename?: 'Query';
   /** The merchant account that owns the API key making the request. */
   cryptoAccount?: Maybe<CryptoAccount>;
+  /** How each chain the gateway watches stands (chains with a node configured, CRYPTO_<ASSET>_RPC_URL): the node's tip and the watcher's last scanned block as last seen, the lag, the last error. Empty when no node is configured (payments are then recorded by the operator's `pay`). */
+  cryptoChainWatchers: Array<CryptoChainWatcher>;
   /** One of the caller's payment requests by internal id; another account's or unknown: NOT_FOUND. */
   paymentRequest?: Maybe<PaymentRequest>;
   /** The caller's payment requests, newest first (perPage 1 to 100, default 25; page from 1), optionally only those that currently report `status` (deadline applied) or carry `reference` (exact). */
@@ -373,8 +401,9 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CryptoAccountStatus: CryptoAccountStatus;
   CryptoApiKey: ResolverTypeWrapper<ApiKey>;
-  CryptoPayment: ResolverTypeWrapper<PaymentEntity>;
+  CryptoChainWatcher: ResolverTypeWrapper<ChainWatchStatus>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CryptoPayment: ResolverTypeWrapper<PaymentEntity>;
   CryptoWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   CryptoWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
@@ -394,8 +423,9 @@ export type ResolversParentTypes = {
   CryptoAccount: Account;
   ID: Scalars['ID']['output'];
   CryptoApiKey: ApiKey;
-  CryptoPayment: PaymentEntity;
+  CryptoChainWatcher: ChainWatchStatus;
   Boolean: Scalars['Boolean']['output'];
+  CryptoPayment: PaymentEntity;
   CryptoWebhookDelivery: DeliveryWithAttempts;
   CryptoWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   Decimal: Scalars['Decimal']['output'];
@@ -422,12 +452,25 @@ export type CryptoApiKeyResolvers<ContextType = CryptoContext, ParentType extend
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type CryptoChainWatcherResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoChainWatcher'] = ResolversParentTypes['CryptoChainWatcher']> = {
+  chain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cursorHeight?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  healthy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lagBlocks?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tipHeight?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CryptoPaymentResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoPayment'] = ResolversParentTypes['CryptoPayment']> = {
   amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   chain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   confirmations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   counted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   countedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orphanedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orphanedBlockHash?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   outputIndex?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   txid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -504,6 +547,7 @@ export type PaymentRequestPageResolvers<ContextType = CryptoContext, ParentType 
 
 export type QueryResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   cryptoAccount?: Resolver<Maybe<ResolversTypes['CryptoAccount']>, ParentType, ContextType>;
+  cryptoChainWatchers?: Resolver<Array<ResolversTypes['CryptoChainWatcher']>, ParentType, ContextType>;
   paymentRequest?: Resolver<Maybe<ResolversTypes['PaymentRequest']>, ParentType, ContextType, RequireFields<QueryPaymentRequestArgs, 'id'>>;
   paymentRequests?: Resolver<Maybe<ResolversTypes['PaymentRequestPage']>, ParentType, ContextType, RequireFields<QueryPaymentRequestsArgs, 'page' | 'perPage'>>;
 };
@@ -511,6 +555,7 @@ export type QueryResolvers<ContextType = CryptoContext, ParentType extends Resol
 export type Resolvers<ContextType = CryptoContext> = {
   CryptoAccount?: CryptoAccountResolvers<ContextType>;
   CryptoApiKey?: CryptoApiKeyResolvers<ContextType>;
+  CryptoChainWatcher?: CryptoChainWatcherResolvers<ContextType>;
   CryptoPayment?: CryptoPaymentResolvers<ContextType>;
   CryptoWebhookDelivery?: CryptoWebhookDeliveryResolvers<ContextType>;
   CryptoWebhookDeliveryAttempt?: CryptoWebhookDeliveryAttemptResolvers<ContextType>;

@@ -4,6 +4,12 @@ import type { Logger } from 'pino';
 export interface ReadinessCheck {
   name: string;
   check: () => Promise<void>;
+  /**
+   * A dependency the service can serve without (e.g. a chain node a watcher reads): its outcome is reported and a
+   * failure listed under `degraded`, but it never makes the service not ready (a load balancer would take away an
+   * instance that can still take requests).
+   */
+  informational?: boolean;
 }
 
 export type CheckOutcome = 'ok' | 'failed' | 'timed_out';
@@ -12,6 +18,8 @@ export interface ReadinessReport {
   status: 'ready' | 'not_ready';
   checks: Record<string, CheckOutcome>;
   failing?: string[];
+  /** Informational checks that did not pass. */
+  degraded?: string[];
 }
 
 class CheckTimeout extends Error {}
@@ -43,8 +51,12 @@ export async function runReadinessChecks(checks: readonly ReadinessCheck[], time
       }
     }),
   );
-  const failing = outcomes.filter(([, outcome]) => outcome !== 'ok').map(([name]) => name);
+  const informational = new Set(checks.filter((c) => c.informational).map((c) => c.name));
+  const notOk = outcomes.filter(([, outcome]) => outcome !== 'ok').map(([name]) => name);
+  const failing = notOk.filter((name) => !informational.has(name));
+  const degraded = notOk.filter((name) => informational.has(name));
   const report: ReadinessReport = { status: failing.length === 0 ? 'ready' : 'not_ready', checks: Object.fromEntries(outcomes) };
   if (failing.length > 0) report.failing = failing;
+  if (degraded.length > 0) report.degraded = degraded;
   return report;
 }

@@ -7,7 +7,7 @@ import type { ServiceEnv } from '../config/index.js';
 import { databaseReadiness } from '../database/index.js';
 import type { ErrorFormat } from '../errors/index.js';
 import { GRAPHIQL_ASSETS_PATH, graphiqlDemoAuthorization, mountSubgraph, type GraphiqlExample, type MountSubgraphOptions } from '../graphql/index.js';
-import { apiDocsAssetsPath, createServiceApp, mountApiDocs, temporalReadiness, type OtherBodyRoute } from '../http/index.js';
+import { apiDocsAssetsPath, createServiceApp, mountApiDocs, temporalReadiness, type OtherBodyRoute, type ReadinessCheck } from '../http/index.js';
 import type { Logger } from '../logging/index.js';
 import type { ServiceApp } from './definition.js';
 
@@ -30,6 +30,8 @@ export interface ComposeServiceAppOptions<TContext extends object> {
    * GRAPHIQL_DEMO_AUTHORIZATION has no demo value for the service (e.g. `Bearer <access token>`).
    */
   graphiql: { examples: readonly GraphiqlExample[]; authorizationPlaceholder: string };
+  /** The service's own readiness checks, after the database and Temporal (e.g. crypto's chain watchers, informational). */
+  readiness?: ReadinessCheck[];
 }
 
 /** Prefixes of the static files a service app serves (docs page, GraphiQL page): not API surface. */
@@ -47,7 +49,7 @@ export async function composeServiceApp<TContext extends object>(options: Compos
     errorFormat: options.errorFormat,
     bodyLimit: config.BODY_LIMIT,
     orm,
-    readiness: [databaseReadiness(orm), temporal],
+    readiness: [databaseReadiness(orm), temporal, ...(options.readiness ?? [])],
     otherBodyRoutes: options.otherBodyRoutes,
     configure: async (express) => {
       options.routes(express);

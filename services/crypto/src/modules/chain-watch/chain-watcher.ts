@@ -27,6 +27,8 @@ export interface ChainWatcherOptions {
   maxBlocksPerScan?: number;
   /** Where an output that cannot be recorded, and a reorg, are told. */
   logger?: Pick<Logger, 'warn'>;
+  /** Called after each block (the chain watch activity heartbeats here). */
+  onBlock?: (height: number) => void;
   now?: () => Date;
 }
 
@@ -91,6 +93,7 @@ export class ChainWatcher {
       }
       found += await this.recordTransfers(block, tip);
       await this.advance(cursor, block, tip);
+      this.options.onBlock?.(block.height);
     }
     const recounted = await this.recountConfirmations(fromHeight, tip);
     await this.save(cursor, { tipHeight: tip, lastError: null });

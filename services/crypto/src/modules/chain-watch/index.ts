@@ -1,10 +1,15 @@
-// Watching chains (issue 12): the block scan any chain's watcher runs, the UTXO chains' block source, and where each
-// chain's scan stands.
+// Watching chains (issue 12): the block scan any chain's watcher runs, the UTXO chains' block source, where each
+// chain's scan stands, the chain-watch workflow's activity and start, and each watcher's health.
 import { ChainCursorSchema } from './chain-cursor.entity.js';
 import { ScannedBlockSchema } from './scanned-block.entity.js';
 
 export type { BlockSource, BlockTransfer, ChainBlock } from './block-source.js';
 export { ChainCursor, ChainCursorSchema } from './chain-cursor.entity.js';
+export { createChainWatchActivities, type ChainWatchActivitiesDeps } from './chain-watch.activities.js';
+export { blockSources, chainWatchEnv, chainWatchFields, CHAIN_STALE_AFTER_POLLS, DEFAULT_CHAIN_POLL_INTERVAL_MS, rpcUrlVariable, watchedChains, type ChainWatchConfig } from './chain-watch.config.js';
+export { ChainWatchHealth, NOT_STARTED_MESSAGE, type ChainWatchHealthOptions, type ChainWatchStatus } from './chain-watch.health.js';
+export { chainWatchResolvers } from './chain-watch.resolvers.js';
+export { ensureChainWatchWorkflows } from './chain-watch.starts.js';
 export { ChainWatcher, DEFAULT_MAX_BLOCKS_PER_SCAN, ReorgTooDeepError, SCANNED_BLOCKS_KEPT, type ChainWatcherOptions, type ReorgUndone, type ScanResult } from './chain-watcher.js';
 export { ScannedBlock, ScannedBlockSchema } from './scanned-block.entity.js';
 export { UtxoBlockSource, type UtxoChain } from './utxo-block-source.js';

@@ -7,5 +7,6 @@ export const paymentResolvers = {
     amount: (payment) => payment.amount.toString(),
     countedAt: (payment) => payment.countedAt?.toISOString() ?? null,
     receivedAt: (payment) => payment.createdAt.toISOString(),
+    orphanedAt: (payment) => payment.orphanedAt?.toISOString() ?? null,
   },
 } satisfies Resolvers;
