@@ -2,10 +2,11 @@
 // (the kit's secrets env: SECRETS_ENCRYPTION_KEY, its dev fallback and its production rule) and the rate limits.
 import { requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { networkFields, requireMainnetConfirmation } from './chain-network.js';
+import { gapLimitFields } from './modules/receive-addresses/index.js';
 import { rateLimitFields } from './rate-limits.js';
 
-/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts) + the chain network (chain-network.ts). */
+/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts) + the chain network (chain-network.ts) + CRYPTO_GAP_LIMIT. */
 export const cryptoEnv = serviceEnv
-  .extend({ ...secretsFields, ...rateLimitFields, ...networkFields })
+  .extend({ ...secretsFields, ...rateLimitFields, ...networkFields, ...gapLimitFields })
   .superRefine(requireSecretsKeyInProduction)
   .superRefine(requireMainnetConfirmation);

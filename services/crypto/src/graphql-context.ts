@@ -3,6 +3,7 @@ import { subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { AccountService, CryptoPrincipal } from './modules/accounts/index.js';
 import type { PaymentRequestService } from './modules/payment-requests/index.js';
 import type { PaymentService } from './modules/payments/index.js';
+import type { ReceiveAddressGapService } from './modules/receive-addresses/index.js';
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
@@ -11,6 +12,7 @@ export interface CryptoServices {
   paymentRequests: PaymentRequestService;
   payments: PaymentService;
   webhookDeliveries: WebhookDeliveryService;
+  receiveAddressGaps: ReceiveAddressGapService;
 }
 
 /** The context of crypto's resolvers (codegen's contextType, see schema/codegen.ts). */

@@ -4,6 +4,7 @@ import { mergeResolvers } from '@tributary/kit';
 import { accountResolvers } from './modules/accounts/index.js';
 import { paymentRequestResolvers } from './modules/payment-requests/index.js';
 import { paymentResolvers } from './modules/payments/index.js';
+import { receiveAddressGapResolvers } from './modules/receive-addresses/index.js';
 import { webhookDeliveryResolvers } from './modules/webhooks/index.js';
 
-export const cryptoResolvers = mergeResolvers(accountResolvers, paymentRequestResolvers, paymentResolvers, webhookDeliveryResolvers);
+export const cryptoResolvers = mergeResolvers(accountResolvers, paymentRequestResolvers, paymentResolvers, webhookDeliveryResolvers, receiveAddressGapResolvers);

@@ -12,6 +12,7 @@ import { Migration20260701000800UniqueReceiveAddresses } from './Migration202607
 import { Migration20261123000100StartInvoiceWorkflowsThroughOutbox } from './Migration20261123000100StartInvoiceWorkflowsThroughOutbox.js';
 import { Migration20261125000100AddPaymentRequestNetwork } from './Migration20261125000100AddPaymentRequestNetwork.js';
 import { Migration20261125000200AddChainWatch } from './Migration20261125000200AddChainWatch.js';
+import { Migration20261126000300AddReceiveKeyFirstIndex } from './Migration20261126000300AddReceiveKeyFirstIndex.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -29,4 +30,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123000100StartInvoiceWorkflowsThroughOutbox', class: Migration20261123000100StartInvoiceWorkflowsThroughOutbox },
   { name: 'Migration20261125000100AddPaymentRequestNetwork', class: Migration20261125000100AddPaymentRequestNetwork },
   { name: 'Migration20261125000200AddChainWatch', class: Migration20261125000200AddChainWatch },
+  { name: 'Migration20261126000300AddReceiveKeyFirstIndex', class: Migration20261126000300AddReceiveKeyFirstIndex },
 ];
