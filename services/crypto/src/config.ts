@@ -3,10 +3,11 @@
 import { requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
 import { networkFields, requireMainnetConfirmation } from './chain-network.js';
 import { chainWatchFields } from './modules/chain-watch/index.js';
+import { gapLimitFields } from './modules/receive-addresses/index.js';
 import { rateLimitFields } from './rate-limits.js';
 
-/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts) + the chain network (chain-network.ts) + the watched chains' nodes. */
+/** `serve`: serviceEnv + secrets + rate limits (rate-limits.ts) + the chain network (chain-network.ts) + the watched chains' nodes + CRYPTO_GAP_LIMIT. */
 export const cryptoEnv = serviceEnv
-  .extend({ ...secretsFields, ...rateLimitFields, ...networkFields, ...chainWatchFields })
+  .extend({ ...secretsFields, ...rateLimitFields, ...networkFields, ...chainWatchFields, ...gapLimitFields })
   .superRefine(requireSecretsKeyInProduction)
   .superRefine(requireMainnetConfirmation);

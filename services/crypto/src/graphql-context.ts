@@ -4,6 +4,7 @@ import type { AccountService, CryptoPrincipal } from './modules/accounts/index.j
 import type { ChainWatchHealth } from './modules/chain-watch/index.js';
 import type { PaymentRequestService } from './modules/payment-requests/index.js';
 import type { PaymentService } from './modules/payments/index.js';
+import type { ReceiveAddressGapService } from './modules/receive-addresses/index.js';
 import type { WebhookDeliveryService } from './modules/webhooks/index.js';
 
 /** The domain services the resolvers call (the same instances the REST routes use). */
@@ -13,6 +14,7 @@ export interface CryptoServices {
   payments: PaymentService;
   webhookDeliveries: WebhookDeliveryService;
   chainWatchers: ChainWatchHealth;
+  receiveAddressGaps: ReceiveAddressGapService;
 }
 
 /** The context of crypto's resolvers (codegen's contextType, see schema/codegen.ts). */

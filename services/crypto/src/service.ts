@@ -17,7 +17,7 @@ import { assetEntities } from './modules/assets/index.js';
 import { hostedPageRoutes } from './modules/hosted-page/index.js';
 import { PaymentRequestService, paymentRequestEntities, paymentRequestRoutes } from './modules/payment-requests/index.js';
 import { PaymentService, paymentEntities } from './modules/payments/index.js';
-import { receiveAddressEntities } from './modules/receive-addresses/index.js';
+import { ReceiveAddressGapService, receiveAddressEntities } from './modules/receive-addresses/index.js';
 import { WebhookDeliveryService, createPaymentWebhookSink } from './modules/webhooks/index.js';
 import { publicApiCors } from './public-api-cors.js';
 import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
@@ -95,6 +95,7 @@ function domainServices(em: EntityManager, config: CryptoConfig, outbox: Workflo
       network: config.CRYPTO_NETWORK,
       pollIntervalMs: config.CRYPTO_CHAIN_POLL_INTERVAL_MS,
     }),
+    receiveAddressGaps: new ReceiveAddressGapService(em, config.CRYPTO_GAP_LIMIT),
   };
 }
 

@@ -61,7 +61,7 @@ describe('account_xpubs table', () => {
     const columns = await orm.em.getConnection().execute<Array<{ column_name: string }>>(
       `select column_name from information_schema.columns where table_name = 'account_xpubs' order by ordinal_position`,
     );
-    expect(columns.map((c) => c.column_name)).toEqual(['account_id', 'asset', 'xpub', 'next_index', 'created_at', 'updated_at']);
+    expect(columns.map((c) => c.column_name)).toEqual(['account_id', 'asset', 'xpub', 'next_index', 'created_at', 'updated_at', 'key_first_index']);
   });
 
   it('receive_key_owners is what the ReceiveKeyOwner entity describes', async () => {

@@ -12,7 +12,7 @@ import { AccountAdminService } from '../modules/accounts/index.js';
 import { AssetService, type Asset } from '../modules/assets/index.js';
 import { PaymentRequest, SLUG_PATTERN } from '../modules/payment-requests/index.js';
 import { PaymentService } from '../modules/payments/index.js';
-import type { ChainNetwork } from '../modules/receive-addresses/index.js';
+import { ReceiveAddressGapService, type ChainNetwork } from '../modules/receive-addresses/index.js';
 import { WebhookDeliveryService, createPaymentWebhookSink } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
@@ -22,6 +22,8 @@ export interface AdminDeps {
   outbox?: () => Promise<WorkflowOutbox>;
   /** CRYPTO_NETWORK (default testnet): keys are checked for it, and `pay` records a payment seen on it. */
   network?: ChainNetwork;
+  /** CRYPTO_GAP_LIMIT (default 20): `account gaps` warns past it. */
+  gapLimit?: number;
 }
 
 type Command = AdminCommand<AdminDeps>;
@@ -97,6 +99,32 @@ const accountKeys: Command = {
       json: { account_id: saved.accountId, assets: saved.assets },
       text: `Account ${saved.accountId} receive keys saved (assets: ${saved.assets.join(', ')}); a replaced key keeps its cursor and stays this account's.`,
     };
+  },
+};
+
+const accountGaps: Command = {
+  usage: 'account gaps ACCOUNT_ID',
+  summary: "per asset: the current key's highest receive index, the unused run at the end, a WARNING past the gap limit",
+  options: [],
+  async run(args, deps) {
+    const [id] = positionalArgs(args, 1, this.usage);
+    const accountId = positiveId(id!, 'ACCOUNT_ID');
+    const gaps = await new ReceiveAddressGapService(deps.em, deps.gapLimit).forAccount(accountId);
+    const json = gaps.map((gap) => ({
+      asset: gap.asset,
+      highest_derived_index: gap.highestDerivedIndex,
+      highest_used_index: gap.highestUsedIndex,
+      unused_run: gap.unusedRun,
+      gap_limit: gap.gapLimit,
+      exceeds_gap_limit: gap.exceedsGapLimit,
+      warning: gap.warning,
+    }));
+    const index = (value: number | null) => (value === null ? '-' : String(value));
+    const lines = gaps.flatMap((gap) => [
+      `${gap.asset.padEnd(6)}highest index ${index(gap.highestDerivedIndex)}, last paid ${index(gap.highestUsedIndex)}, unused run ${gap.unusedRun} (gap limit ${gap.gapLimit})`,
+      ...(gap.warning === null ? [] : [`WARNING ${gap.warning}`]),
+    ]);
+    return { json: { account_id: accountId, gaps: json }, text: lines.length === 0 ? `Account ${accountId} has no receive keys.` : lines.join('\n') };
   },
 };
 
@@ -244,6 +272,7 @@ const redeliver: Command = {
 const COMMANDS: Readonly<Record<string, Command>> = {
   'account create': accountCreate,
   'account keys': accountKeys,
+  'account gaps': accountGaps,
   'account suspend': accountStatusCommand('suspend'),
   'account unsuspend': accountStatusCommand('unsuspend'),
   assets: assetsList,

@@ -6,7 +6,9 @@ import { Client, Connection } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLogger, createWorkflowOutbox, loadConfig, secretBoxFor, secretsEnv, type Logger, type WorkflowOutbox } from '@tributary/kit';
 import { processAdminIo, runAdminProgram, type AdminIo, type CommandResult } from '@tributary/kit/admin';
+import { z } from 'zod';
 import { chainNetworkOf } from '../chain-network.js';
+import { gapLimitFields } from '../modules/receive-addresses/index.js';
 import { openDatabase } from '../service.js';
 import { SERVICE_NAME } from '../service-name.js';
 import { USAGE, runAdminCommand, type AdminDeps } from './commands.js';
@@ -47,7 +49,8 @@ class AdminResources {
     const logger = createLogger({ service: `${SERVICE_NAME}-admin`, level: 'warn', destination: process.stderr });
     this.orm = await openDatabase(this.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL, logger);
     const root = this.orm.em;
-    return { em: root.fork(), box, network: chainNetworkOf(this.env), outbox: () => this.openOutbox(root, logger) };
+    const { CRYPTO_GAP_LIMIT: gapLimit } = loadConfig(z.object(gapLimitFields), this.env);
+    return { em: root.fork(), box, network: chainNetworkOf(this.env), gapLimit, outbox: () => this.openOutbox(root, logger) };
   }
 
   idle(): Promise<void> {

@@ -46,6 +46,8 @@ export type CryptoAccount = {
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** Per asset the account has a receive key for (by code): how far a wallet watching the key must look to see every payment (its gap limit). */
+  receiveAddressGaps: Array<CryptoReceiveAddressGap>;
   status: CryptoAccountStatus;
   /** The account's most recent webhook deliveries, newest first, with their attempts and status codes. limit: 1 to 100. */
   webhookDeliveries: Array<CryptoWebhookDelivery>;
@@ -116,6 +118,30 @@ export type CryptoPayment = {
   /** ISO 8601 UTC; when the payment was first reported. */
   receivedAt: Scalars['String']['output'];
   txid: Scalars['String']['output'];
+};
+
+/**
+ * Gap-limit telemetry of one receive key. Wallets that watch an account key stop looking after a run of unused addresses
+ * (the gap limit, 20 in most wallets), and every payment request takes a new address, paid or not. Counts only the
+ * current key's requests (after a key is replaced, the old key's addresses are not in the new wallet); an address is
+ * used once any payment to it was recorded, counted or not.
+ */
+export type CryptoReceiveAddressGap = {
+  __typename?: 'CryptoReceiveAddressGap';
+  /** BTC, ETH, LTC or MATIC. */
+  asset: Scalars['String']['output'];
+  /** unusedRun > gapLimit: a wallet with that gap limit does not show payments to the newest addresses. */
+  exceedsGapLimit: Scalars['Boolean']['output'];
+  /** The gap limit the gateway assumes wallets use (CRYPTO_GAP_LIMIT, default 20). */
+  gapLimit: Scalars['Int']['output'];
+  /** Highest receive index (`<key>/0/i`) handed out to a payment request with the current key; null when none was. */
+  highestDerivedIndex?: Maybe<Scalars['Int']['output']>;
+  /** Highest index whose address received a payment; null when none did. */
+  highestUsedIndex?: Maybe<Scalars['Int']['output']>;
+  /** Unused addresses in a row at the end: highestDerivedIndex - highestUsedIndex (highestDerivedIndex + 1 when nothing was paid, since wallets start at 0); 0 when nothing was handed out. */
+  unusedRun: Scalars['Int']['output'];
+  /** When exceedsGapLimit: what happens and the wallet setting to change (Electrum, Sparrow, others); null otherwise. */
+  warning?: Maybe<Scalars['String']['output']>;
 };
 
 /** One delivery of one event to the request's webhook_url (a manual re-fire is a new delivery of the same event). */
@@ -404,6 +430,7 @@ export type ResolversTypes = {
   CryptoChainWatcher: ResolverTypeWrapper<ChainWatchStatus>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CryptoPayment: ResolverTypeWrapper<PaymentEntity>;
+  CryptoReceiveAddressGap: ResolverTypeWrapper<CryptoReceiveAddressGap>;
   CryptoWebhookDelivery: ResolverTypeWrapper<DeliveryWithAttempts>;
   CryptoWebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttemptRow>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
@@ -426,6 +453,7 @@ export type ResolversParentTypes = {
   CryptoChainWatcher: ChainWatchStatus;
   Boolean: Scalars['Boolean']['output'];
   CryptoPayment: PaymentEntity;
+  CryptoReceiveAddressGap: CryptoReceiveAddressGap;
   CryptoWebhookDelivery: DeliveryWithAttempts;
   CryptoWebhookDeliveryAttempt: WebhookDeliveryAttemptRow;
   Decimal: Scalars['Decimal']['output'];
@@ -441,6 +469,7 @@ export type CryptoAccountResolvers<ContextType = CryptoContext, ParentType exten
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receiveAddressGaps?: Resolver<Array<ResolversTypes['CryptoReceiveAddressGap']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CryptoAccountStatus'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['CryptoWebhookDelivery']>, ParentType, ContextType, RequireFields<CryptoAccountWebhookDeliveriesArgs, 'limit'>>;
 };
@@ -474,6 +503,16 @@ export type CryptoPaymentResolvers<ContextType = CryptoContext, ParentType exten
   outputIndex?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   txid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CryptoReceiveAddressGapResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoReceiveAddressGap'] = ResolversParentTypes['CryptoReceiveAddressGap']> = {
+  asset?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exceedsGapLimit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  gapLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  highestDerivedIndex?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  highestUsedIndex?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  unusedRun?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warning?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CryptoWebhookDeliveryResolvers<ContextType = CryptoContext, ParentType extends ResolversParentTypes['CryptoWebhookDelivery'] = ResolversParentTypes['CryptoWebhookDelivery']> = {
@@ -557,6 +596,7 @@ export type Resolvers<ContextType = CryptoContext> = {
   CryptoApiKey?: CryptoApiKeyResolvers<ContextType>;
   CryptoChainWatcher?: CryptoChainWatcherResolvers<ContextType>;
   CryptoPayment?: CryptoPaymentResolvers<ContextType>;
+  CryptoReceiveAddressGap?: CryptoReceiveAddressGapResolvers<ContextType>;
   CryptoWebhookDelivery?: CryptoWebhookDeliveryResolvers<ContextType>;
   CryptoWebhookDeliveryAttempt?: CryptoWebhookDeliveryAttemptResolvers<ContextType>;
   Decimal?: GraphQLScalarType;

@@ -13,6 +13,7 @@ import { Migration20261123000100StartInvoiceWorkflowsThroughOutbox } from './Mig
 import { Migration20261125000100AddPaymentRequestNetwork } from './Migration20261125000100AddPaymentRequestNetwork.js';
 import { Migration20261125000200AddChainWatch } from './Migration20261125000200AddChainWatch.js';
 import { Migration20261126000100AddChainReorgs } from './Migration20261126000100AddChainReorgs.js';
+import { Migration20261126000300AddReceiveKeyFirstIndex } from './Migration20261126000300AddReceiveKeyFirstIndex.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -31,4 +32,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125000100AddPaymentRequestNetwork', class: Migration20261125000100AddPaymentRequestNetwork },
   { name: 'Migration20261125000200AddChainWatch', class: Migration20261125000200AddChainWatch },
   { name: 'Migration20261126000100AddChainReorgs', class: Migration20261126000100AddChainReorgs },
+  { name: 'Migration20261126000300AddReceiveKeyFirstIndex', class: Migration20261126000300AddReceiveKeyFirstIndex },
 ];

@@ -35,6 +35,8 @@ export const PaymentRequestSchema = defineEntity({
     { name: 'payment_requests_account_id_reference_index', properties: ['account', 'reference'] },
     // A payment's lookup by (chain, address), flagged rows included (and the allocator's "address in use" check).
     { name: 'payment_requests_chain_address_index', properties: ['chain', 'address'] },
+    // Gap-limit telemetry: one account's highest (paid) receive index per asset, read backwards from the end.
+    { name: 'payment_requests_account_id_asset_id_address_index_index', properties: ['account', 'asset', 'addressIndex'] },
   ],
   properties: {
     id: p.integer().primary().autoincrement(),

@@ -9,6 +9,8 @@ import { RECEIVE_ASSETS } from './derivation.js';
  * `UPDATE … RETURNING`, so concurrent payment requests never share an index. Indices only ever grow,
  * also when the key is replaced, so an address is never handed out twice for the same key.
  * Primary key (account, asset): at most one key per asset per account.
+ * `key_first_index` is the cursor when the current key was saved (0 for an account's first key): the current key's
+ * addresses are indices key_first_index … next_index - 1, the earlier ones belong to keys it replaced (gap-limit.ts).
  */
 export const AccountXpubSchema = defineEntity({
   name: 'AccountXpub',
@@ -19,6 +21,8 @@ export const AccountXpubSchema = defineEntity({
     xpub: p.string().length(120),
     // bigint: after handing out the last index 2^31 - 1 the cursor holds 2^31 (exhausted), which int cannot store.
     nextIndex: p.bigint('number').default(0),
+    // Where the current key's requests start; a replacement sets it to the cursor, re-saving the same key keeps it.
+    keyFirstIndex: p.bigint('number').default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -1,4 +1,5 @@
-// Receive addresses: per-account extended public keys (each owned by one account), pure derivation, atomic index allocation.
+// Receive addresses: per-account extended public keys (each owned by one account), pure derivation, atomic index allocation,
+// gap-limit telemetry (how far a watching wallet must look).
 import { AccountXpubSchema } from './account-xpub.entity.js';
 import { ReceiveKeyOwnerSchema } from './receive-key-owner.entity.js';
 
@@ -40,6 +41,9 @@ export {
   validateAccountXpubs,
   type AllocatedReceiveAddress,
 } from './receive-address.service.js';
+export { DEFAULT_GAP_LIMIT, MAX_GAP_LIMIT, gapLimitFields, gapWarning, receiveAddressGap, type ReceiveAddressGap, type ReceiveIndexUse } from './gap-limit.js';
+export { ReceiveAddressGapService } from './receive-address-gap.service.js';
+export { receiveAddressGapResolvers } from './receive-address-gap.resolvers.js';
 export { TEST_KEYS_ON_MAINNET_MESSAGE, TEST_MNEMONIC, testMnemonicAccountKeys } from './test-mnemonic.js';
 
 /** Entities of this module, for the service's entity list. */

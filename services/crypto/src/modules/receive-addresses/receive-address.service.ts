@@ -53,24 +53,46 @@ export function validateAccountXpubs(network: ChainNetwork, input: Record<string
  * Stores (or replaces) the account's receive keys, validating each first. Each key becomes the account's for good
  * (receive_key_owners); a key that already belongs to another account, under any prefix, is refused with a
  * ValidationError on `xpub.<ASSET>` and nothing is stored. A replaced key keeps its row's `next_index`: indices only
- * grow, so no index is ever handed out twice. One transaction (the caller's when there is one), so the ownership
+ * grow, so no index is ever handed out twice; the new key's requests start there (`key_first_index`). One transaction (the caller's when there is one), so the ownership
  * check and the save commit together. Assets not named are left as they are.
  */
 export async function saveAccountXpubs(em: EntityManager, network: ChainNetwork, accountId: number, xpubs: Partial<Record<ReceiveAsset, string>>): Promise<void> {
   const valid = validateAccountXpubs(network, xpubs as Record<string, string>);
   await em.transactional(async (tx) => {
     await claimReceiveKeys(tx, network, accountId, valid);
-    for (const [asset, xpub] of Object.entries(valid)) {
-      await tx.getConnection().execute(
-        `insert into "account_xpubs" ("account_id", "asset", "xpub", "next_index", "created_at", "updated_at")
-         values (?, ?, ?, 0, now(), now())
-         on conflict ("account_id", "asset") do update set "xpub" = excluded."xpub", "updated_at" = excluded."updated_at"`,
-        [accountId, asset, xpub],
+    for (const [asset, xpub] of Object.entries(valid) as Array<[ReceiveAsset, string]>) {
+      const connection = tx.getConnection();
+      // The row is locked until commit, so the comparison and the write see the same current key.
+      const [current] = await connection.execute<Array<{ xpub: string }>>(
+        'select "xpub" from "account_xpubs" where "account_id" = ? and "asset" = ? for update',
+        [accountId, asset],
+        'all',
+        tx.getTransactionContext(),
+      );
+      // Another key's requests start at the cursor (key_first_index: gap-limit telemetry counts the current key's only);
+      // the same key again, under any prefix, keeps its start.
+      const sameKey = current !== undefined && sameReceiveKey(network, asset, current.xpub, xpub);
+      await connection.execute(
+        `insert into "account_xpubs" ("account_id", "asset", "xpub", "next_index", "key_first_index", "created_at", "updated_at")
+         values (?, ?, ?, 0, 0, now(), now())
+         on conflict ("account_id", "asset") do update set "xpub" = excluded."xpub", "updated_at" = excluded."updated_at",
+           "key_first_index" = case when ? then "account_xpubs"."key_first_index" else "account_xpubs"."next_index" end`,
+        [accountId, asset, xpub, sameKey],
         'run',
         tx.getTransactionContext(),
       );
     }
   });
+}
+
+/** Whether two extended keys are the same key (same identity, whatever their prefixes); a key unusable on `network` is not. */
+function sameReceiveKey(network: ChainNetwork, asset: ReceiveAsset, stored: string, given: string): boolean {
+  try {
+    return receiveKeyIdentity(parseAccountXpub(network, asset, stored)) === receiveKeyIdentity(parseAccountXpub(network, asset, given));
+  } catch (error) {
+    if (error instanceof InvalidXpubError) return false;
+    throw error;
+  }
 }
 
 /** Why a key is refused for an account: it is another account's. */
