@@ -278,6 +278,14 @@ describe('EvmRpcClient', () => {
     expect(text).not.toContain('api-key-in-path');
   });
 
+  it('an HTTP error answer is an EvmRpcError with the status, without the path', async () => {
+    // The gateway itself at a path that is no JSON-RPC endpoint: it refuses the POST.
+    const error = await new EvmRpcClient({ url: `${h.service.url}/api/merchant/v1/account` }).blockNumber().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EvmRpcError);
+    expect((error as Error).message).toMatch(/^eth_blockNumber at 127\.0\.0\.1:\d+: HTTP request failed\..* HTTP 4\d\d$/);
+    expect((error as Error).message).not.toContain('/api/merchant');
+  });
+
   it('a receipt the node does not have is an EvmRpcError naming the method', async () => {
     const error = await eth.client.receipt(`0x${'00'.repeat(32)}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EvmRpcError);

@@ -47,6 +47,8 @@ export interface EvmReceipt {
 export class EvmRpcClient {
   private readonly client: PublicClient;
   private readonly host: string;
+  /** The URL as given and as sent (without user and password): cut out of any error text that quotes them. */
+  private readonly urlForms: string[];
 
   constructor(options: EvmRpcClientOptions) {
     const url = new URL(options.url);
@@ -56,6 +58,7 @@ export class EvmRpcClient {
     if (url.username || url.password) headers['authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
     url.username = '';
     url.password = '';
+    this.urlForms = [options.url, url.toString(), url.pathname.length > 1 ? url.pathname : ''].filter((form) => form !== '');
     this.client = createPublicClient({ transport: http(url.toString(), { timeout: options.timeoutMs ?? 10_000, retryCount: 0, fetchOptions: { headers } }) });
   }
 
@@ -102,13 +105,18 @@ export class EvmRpcClient {
     }
   }
 
-  /** viem's errors carry the URL in their message; only the short reason, the node's code and the host are kept. */
+  /**
+   * viem's errors carry the URL (and the request body) in their message; only the short reason, the detail (the
+   * node's own error text, or why fetch failed), the HTTP status and the node's JSON-RPC code are kept, with the host.
+   */
   private describe(method: string, error: unknown): EvmRpcError {
     if (typeof error !== 'object' || error === null) return new EvmRpcError(method, this.host, String(error));
-    const { shortMessage, code } = error as { shortMessage?: unknown; code?: unknown };
-    const reason = typeof shortMessage === 'string' ? shortMessage : error instanceof Error ? error.name : 'failed';
+    const { shortMessage, details, status, code } = error as { shortMessage?: unknown; details?: unknown; status?: unknown; code?: unknown };
+    const parts = [typeof shortMessage === 'string' ? shortMessage : error instanceof Error ? error.name : 'failed'];
+    if (typeof details === 'string' && details !== '') parts.push(this.urlForms.reduce((text, form) => text.split(form).join('<url>'), details).slice(0, 300));
+    if (typeof status === 'number') parts.push(`HTTP ${status}`);
     // viem gives transport failures (HTTP, timeout) no JSON-RPC code of its own; a node's answered error keeps the node's.
     const rpcCode = typeof code === 'number' && Number.isInteger(code) ? code : undefined;
-    return new EvmRpcError(method, this.host, reason, rpcCode);
+    return new EvmRpcError(method, this.host, parts.join(' '), rpcCode);
   }
 }
