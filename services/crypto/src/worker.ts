@@ -43,7 +43,7 @@ function invoiceActivities({ orm, outbox }: ServiceWorkerContext) {
 function chainWatchActivities({ orm, outbox, env, logger }: ServiceWorkerContext) {
   const network = chainNetworkOf(env);
   const payments = (em: EntityManager) => new PaymentService(em, { events: createPaymentWebhookSink({ outbox }), outbox, network });
-  return createChainWatchActivities({ orm, sources: blockSources(loadConfig(chainWatchEnv, env)), network, payments, logger });
+  return createChainWatchActivities({ orm, sources: blockSources(loadConfig(chainWatchEnv, env), network), network, payments, logger });
 }
 
 /**

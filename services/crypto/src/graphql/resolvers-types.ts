@@ -113,7 +113,7 @@ export type CryptoPayment = {
   orphanedAt?: Maybe<Scalars['String']['output']>;
   /** The block it was in when it was orphaned. */
   orphanedBlockHash?: Maybe<Scalars['String']['output']>;
-  /** Output index (bitcoin, litecoin) or log index (ethereum, polygon) within the transaction. */
+  /** Output index within the transaction (bitcoin, litecoin); 0 on ethereum and polygon, the transaction's own native value (a native transfer has no log). */
   outputIndex: Scalars['Int']['output'];
   /** ISO 8601 UTC; when the payment was first reported. */
   receivedAt: Scalars['String']['output'];

@@ -2,9 +2,12 @@
 // CRYPTO_<ASSET>_RPC_URL (e.g. CRYPTO_LTC_RPC_URL for litecoin). The serve process reads the same variables to report
 // each watched chain's health; the worker runs a chain-watch-<chain> workflow for each.
 import { z } from 'zod';
-import { UtxoRpcClient } from '../chain-nodes/index.js';
+import { EvmRpcClient, UtxoRpcClient } from '../chain-nodes/index.js';
 import { ASSET_TABLE, type AssetCode, type Chain } from '../assets/index.js';
+import { EVM_CHAIN_IDS } from '../hosted-page/index.js';
+import type { ChainNetwork } from '../receive-addresses/index.js';
 import type { BlockSource } from './block-source.js';
+import { EvmBlockSource } from './evm-block-source.js';
 import { UtxoBlockSource } from './utxo-block-source.js';
 
 /** The variable naming an asset's node. */
@@ -36,11 +39,15 @@ export function watchedChains(config: ChainWatchConfig): Array<{ chain: Chain; c
   });
 }
 
-/** A block source per watched chain that has one (the EVM chains' source is not built yet). */
-export function blockSources(config: ChainWatchConfig): Map<Chain, BlockSource> {
+/** A block source per watched chain; an EVM node must run the network's chain id (a polygon URL is never read as ethereum). */
+export function blockSources(config: ChainWatchConfig, network: ChainNetwork): Map<Chain, BlockSource> {
   const sources = new Map<Chain, BlockSource>();
   for (const { chain, url } of watchedChains(config)) {
-    if (chain === 'bitcoin' || chain === 'litecoin') sources.set(chain, new UtxoBlockSource(chain, new UtxoRpcClient({ url })));
+    const source =
+      chain === 'bitcoin' || chain === 'litecoin'
+        ? new UtxoBlockSource(chain, new UtxoRpcClient({ url }))
+        : new EvmBlockSource(chain, new EvmRpcClient({ url }), { chainId: EVM_CHAIN_IDS[network][chain] });
+    sources.set(chain, source);
   }
   return sources;
 }

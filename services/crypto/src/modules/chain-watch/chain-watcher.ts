@@ -168,7 +168,9 @@ export class ChainWatcher {
 
   /** The block's transfers that pay a request of this chain and network, each recorded. */
   private async recordTransfers(block: ChainBlock, tip: number): Promise<number> {
-    const found = await this.transfersToRequests(block.transfers);
+    const paying = await this.transfersToRequests(block.transfers);
+    const { source } = this.options;
+    const found = source.succeeded && paying.length > 0 ? await source.succeeded(block, paying) : paying;
     for (const transfer of found) {
       await this.record(transfer, { height: block.height, hash: block.hash }, tip - block.height + 1);
     }

@@ -1,5 +1,5 @@
-// Watching chains (issue 12): the block scan any chain's watcher runs, the UTXO chains' block source, where each
-// chain's scan stands, the chain-watch workflow's activity and start, and each watcher's health.
+// Watching chains (issue 12): the block scan any chain's watcher runs, the UTXO and EVM chains' block sources, where
+// each chain's scan stands, the chain-watch workflow's activity and start, and each watcher's health.
 import { ChainCursorSchema } from './chain-cursor.entity.js';
 import { ScannedBlockSchema } from './scanned-block.entity.js';
 
@@ -11,6 +11,7 @@ export { ChainWatchHealth, NOT_STARTED_MESSAGE, type ChainWatchHealthOptions, ty
 export { chainWatchResolvers } from './chain-watch.resolvers.js';
 export { ensureChainWatchWorkflows } from './chain-watch.starts.js';
 export { ChainWatcher, DEFAULT_MAX_BLOCKS_PER_SCAN, ReorgTooDeepError, SCANNED_BLOCKS_KEPT, type ChainWatcherOptions, type ReorgUndone, type ScanResult } from './chain-watcher.js';
+export { EvmBlockSource, EvmChainChangedError, NATIVE_TRANSFER_INDEX, type EvmBlockSourceOptions, type EvmChain } from './evm-block-source.js';
 export { ScannedBlock, ScannedBlockSchema } from './scanned-block.entity.js';
 export { UtxoBlockSource, type UtxoChain } from './utxo-block-source.js';
 

@@ -30,7 +30,7 @@ export interface IncomingPayment {
   chain: Chain;
   /** Transaction id (hex on every supported chain; any [A-Za-z0-9]{1,128} is accepted). */
   txid: string;
-  /** Output index (bitcoin, litecoin) or log index (ethereum, polygon). */
+  /** Output index (bitcoin, litecoin); 0 on ethereum and polygon, the transaction's own value (README Decisions, "EVM watcher"). */
   index: number;
   /** Decimal string (or Amount) in whole coins, positive, within the asset's decimals. */
   amount: string | Amount;
