@@ -9,13 +9,31 @@ import { processAdminIo, runAdminProgram, type AdminIo, type CommandResult } fro
 import { chainNetworkOf } from '../chain-network.js';
 import { openDatabase } from '../service.js';
 import { SERVICE_NAME } from '../service-name.js';
-import { USAGE, runAdminCommand, type AdminDeps } from './commands.js';
+import type { UtxoChain } from '../modules/chain-watch/index.js';
+import { USAGE, runAdminCommand, type AdminDeps, type PayChainNodes } from './commands.js';
 
 /** The crypto database of `npm start` (embedded PostgreSQL on 5433). */
 export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/tributary_crypto';
 
 /** The Temporal frontend of `npm start` (pay and redeliver dispatch webhook delivery workflows there). */
 export const DEFAULT_ADMIN_TEMPORAL_ADDRESS = '127.0.0.1:7233';
+
+/** The variable each UTXO chain's node is named by (CRYPTO_<ASSET>_RPC_URL, as the chain watchers read it). */
+export const UTXO_RPC_URL_VARIABLES: Readonly<Record<UtxoChain, string>> = { bitcoin: 'CRYPTO_BTC_RPC_URL', litecoin: 'CRYPTO_LTC_RPC_URL' };
+
+/** The node wallet `pay` sends from on regtest (`npm start -- --chains` passes its demo wallet). */
+export const PAY_WALLET_VARIABLE = 'CRYPTO_PAY_WALLET';
+
+/** The chain nodes `pay` may send through: every CRYPTO_<ASSET>_RPC_URL that is set, and CRYPTO_PAY_WALLET. */
+export function payChainNodesOf(env: NodeJS.ProcessEnv): PayChainNodes {
+  const rpcUrls: PayChainNodes['rpcUrls'] = {};
+  for (const [chain, variable] of Object.entries(UTXO_RPC_URL_VARIABLES) as Array<[UtxoChain, string]>) {
+    const value = env[variable]?.trim();
+    if (value) rpcUrls[chain] = value;
+  }
+  const wallet = env[PAY_WALLET_VARIABLE]?.trim();
+  return { rpcUrls, ...(wallet ? { wallet } : {}) };
+}
 
 /** Runs one command line; resolves to the exit code. */
 export function main(argv: readonly string[], io: AdminIo = processAdminIo()): Promise<number> {
@@ -47,7 +65,7 @@ class AdminResources {
     const logger = createLogger({ service: `${SERVICE_NAME}-admin`, level: 'warn', destination: process.stderr });
     this.orm = await openDatabase(this.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL, logger);
     const root = this.orm.em;
-    return { em: root.fork(), box, network: chainNetworkOf(this.env), outbox: () => this.openOutbox(root, logger) };
+    return { em: root.fork(), box, network: chainNetworkOf(this.env), chainNodes: payChainNodesOf(this.env), outbox: () => this.openOutbox(root, logger) };
   }
 
   idle(): Promise<void> {
