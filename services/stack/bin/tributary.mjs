@@ -196,18 +196,23 @@ function prefetchTemporalBinaries() {
  * binaries; anywhere else the browser tests name the command to run.
  */
 /**
- * Debian packages the tests run (chromium for the browser tests, litecoind for the crypto chain tests): the missing ones
- * are installed with apt in the background while the build runs, when `npm test` runs as root on Linux. Elsewhere a
+ * Debian packages the tests run (chromium for the browser tests, litecoind for the crypto chain tests; litecoind also
+ * for `npm start -- --chains`): the missing ones are installed with apt in the background while the build runs, when
+ * `npm test` (or `npm start -- --chains`) runs as root on Linux. Elsewhere a
  * warning names the command, and the tests that need the part fail saying what is missing.
  */
 const TEST_PACKAGES = [
   { pkg: 'chromium', binary: '/usr/bin/chromium', why: 'browser tests' },
-  { pkg: 'litecoind', binary: '/usr/bin/litecoind', why: 'crypto chain tests' },
+  { pkg: 'litecoind', binary: '/usr/bin/litecoind', why: 'crypto chain tests', chains: true },
 ];
 
+/** `npm start -- --chains` (or TRIBUTARY_CHAINS=1, as services/stack/src/config.ts reads it) runs litecoind too. */
+const startsChains = command === 'start' && (args.includes('--chains') || ['1', 'true', 'yes'].includes((process.env.TRIBUTARY_CHAINS ?? '').trim().toLowerCase()));
+
 function prefetchDebianPackages() {
-  if (!isTest || process.platform !== 'linux') return [];
-  const missing = TEST_PACKAGES.filter(({ binary }) => !existsSync(binary));
+  if (process.platform !== 'linux') return [];
+  const wanted = isTest ? TEST_PACKAGES : startsChains ? TEST_PACKAGES.filter((p) => p.chains).map((p) => ({ ...p, why: 'npm start --chains' })) : [];
+  const missing = wanted.filter(({ binary }) => !existsSync(binary));
   if (missing.length === 0) return [];
   const names = missing.map(({ pkg }) => pkg).join(' ');
   const onPath = (exe) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, exe)));

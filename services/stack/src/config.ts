@@ -45,6 +45,18 @@ export const stackEnvSchema = z.object({
     .pipe(z.string().regex(/^[^\s:/]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:7233').optional()),
   TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `npm start -- --chains` without the flag: 1/true/yes (or 0/false/no/empty). */
+  TRIBUTARY_CHAINS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .pipe(z.enum(['', '0', '1', 'false', 'true', 'no', 'yes'], { error: 'expected 1 or 0 (true/false, yes/no)' }).optional())
+    .transform((v) => v === '1' || v === 'true' || v === 'yes'),
+  /** --chains: the Litecoin regtest node's JSON-RPC port (loopback only). */
+  LTC_RPC_PORT: port.default(19443),
+  /** --chains: seconds between the blocks the runner mines (0: none; mine by hand). */
+  CHAINS_BLOCK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(10),
   /** Seconds to wait for every /readyz (and worker) before giving up. */
   READY_TIMEOUT: z.coerce.number().int().positive().default(180),
 });

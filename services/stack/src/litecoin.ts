@@ -1,6 +1,9 @@
-// A throwaway Litecoin Core node in regtest for `npm test` (the crypto chain tests, issue 12): Debian's `litecoind`
-// (npm test installs it with apt when it runs as root and the binary is missing), its data in the run's directory,
-// RPC and P2P on free loopback ports, a random RPC password, no peers. Blocks exist only when a test mines them.
+// A Litecoin Core node in regtest (issue 12): Debian's `litecoind` (npm test installs it with apt when it runs as root
+// and the binary is missing), no peers, RPC on loopback only.
+//   npm test:                 throwaway: data in the run's directory, free ports, a random RPC password; blocks exist
+//                             only when a test mines them.
+//   npm start -- --chains:    kept: data in .stack/litecoind, a fixed RPC port, the password kept in .stack/secrets; a
+//                             demo wallet funded on first start and a miner on a timer (chains.ts).
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -20,7 +23,14 @@ export interface LitecoinRegtestOptions {
   dataDir: string;
   name?: string;
   timeoutMs?: number;
+  /** Default: a free port. */
+  rpcPort?: number;
+  /** The RPC password (kept by the caller for a persistent node); default: a random one for this run. */
+  rpcPassword?: string;
 }
+
+/** The RPC user of every node the runner starts. */
+export const LITECOIN_RPC_USER = 'tributary';
 
 export interface LitecoinRegtest {
   /** `http://<user>:<password>@127.0.0.1:<port>`: Bitcoin Core JSON-RPC, as litecoind speaks it. */
@@ -35,9 +45,10 @@ export function litecoindInstalled(): boolean {
 export async function startLitecoinRegtest(opts: LitecoinRegtestOptions): Promise<LitecoinRegtest> {
   if (!litecoindInstalled()) throw new StackError(`${LITECOIND} is missing`, 'apt-get install -y litecoind (npm test does it when it runs as root)');
   await mkdir(opts.dataDir, { recursive: true });
-  const [rpcPort, p2pPort] = [await freePort(), await freePort()];
-  const user = 'tributary';
-  const password = randomBytes(16).toString('hex');
+  // No P2P listener (-listen=0): the port only has to be one litecoind would not fight over.
+  const [rpcPort, p2pPort] = [opts.rpcPort ?? (await freePort()), await freePort()];
+  const user = LITECOIN_RPC_USER;
+  const password = opts.rpcPassword ?? randomRpcPassword();
   const args = [
     '-regtest',
     `-datadir=${opts.dataDir}`,
@@ -59,6 +70,10 @@ export async function startLitecoinRegtest(opts: LitecoinRegtestOptions): Promis
   return { rpcUrl, process: proc };
 }
 
+export function randomRpcPassword(): string {
+  return randomBytes(16).toString('hex');
+}
+
 /** Bitcoin Core's `-rpcauth` value (share/rpcauth/rpcauth.py): user:salt$HMAC-SHA256(salt, password), hex. */
 export function rpcAuth(user: string, password: string): string {
   const salt = randomBytes(16).toString('hex');
@@ -67,26 +82,44 @@ export function rpcAuth(user: string, password: string): string {
 
 /** Until `getblockchaininfo` answers (the node is out of its warm-up), or the process exits, or the time is up. */
 async function waitForRpc(rpcUrl: string, proc: ManagedProcess, timeoutMs: number): Promise<void> {
-  const url = new URL(rpcUrl);
-  const authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
-  const endpoint = `${url.protocol}//${url.host}/`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!proc.running) throw new StackError('litecoind exited during startup', undefined, proc.logFile);
     try {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '1.0', id: 'ready', method: 'getblockchaininfo', params: [] }),
-        signal: AbortSignal.timeout(2_000),
-      });
-      if (res.ok) return;
+      await litecoinRpc(rpcUrl, 'getblockchaininfo', [], { timeoutMs: 2_000 });
+      return;
     } catch {
-      // not listening yet
+      // not listening yet, or still warming up (RPC error -28)
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new StackError(`litecoind did not answer JSON-RPC within ${timeoutMs / 1000} s`, undefined, proc.logFile);
+}
+
+/**
+ * One Bitcoin Core JSON-RPC call from the runner (its own few calls: readiness, the demo wallet, the miner). The
+ * services talk to nodes through crypto's UtxoRpcClient; the runner does not depend on the crypto package.
+ */
+export async function litecoinRpc<T>(rpcUrl: string, method: string, params: unknown[] = [], options: { wallet?: string; timeoutMs?: number } = {}): Promise<T> {
+  const url = new URL(rpcUrl);
+  const authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+  const endpoint = `${url.protocol}//${url.host}${options.wallet === undefined ? '/' : `/wallet/${encodeURIComponent(options.wallet)}`}`;
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '1.0', id: method, method, params }),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  });
+  const text = await res.text();
+  let body: { result?: T; error?: { code: number; message: string } | null } | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  if (body?.error) throw new StackError(`litecoind ${method}: ${body.error.message} (RPC error ${body.error.code})`);
+  if (!res.ok || !body) throw new StackError(`litecoind ${method}: HTTP ${res.status} from ${url.host}`);
+  return body.result as T;
 }
 
 /** The node's data directory inside a run directory. */

@@ -4,7 +4,10 @@
 //   .stack/logs            one log file per child process of `npm start`
 //   .stack/maildev         MailDev's messages of `npm start` (the inbox survives a restart)
 //   .stack/media           photos' stored media of `npm start` (MEDIA_STORAGE_DIR, unless S3 is configured)
-//   .stack/secrets         encryption.key: SECRETS_ENCRYPTION_KEY of `npm start` (generated once, wiped by reset)
+//   .stack/secrets         encryption.key: SECRETS_ENCRYPTION_KEY of `npm start` (generated once, wiped by reset);
+//                          litecoind-rpc.password: the --chains node's RPC password (likewise)
+//   .stack/litecoind       the --chains Litecoin regtest node's chain and demo wallet (kept across restarts)
+//   .stack/chains.json     while `npm start -- --chains` runs: what the admin dispatcher passes to crypto's commands
 //   .stack/test            everything `npm test` creates (own cluster per run, TLS, logs, Jest results)
 //   .stack/tools           downloaded tools (Temporal CLI + test server); `npm run reset` keeps it
 import { existsSync } from 'node:fs';
@@ -21,6 +24,9 @@ export interface StackPaths {
   maildev: string;
   media: string;
   encryptionKey: string;
+  litecoind: string;
+  litecoinRpcPassword: string;
+  chainsState: string;
   test: string;
   testTls: string;
   tools: string;
@@ -54,6 +60,9 @@ export function stackPaths(root: string = findRepoRoot()): StackPaths {
     maildev: path.join(stack, 'maildev'),
     media: path.join(stack, 'media'),
     encryptionKey: path.join(stack, 'secrets', 'encryption.key'),
+    litecoind: path.join(stack, 'litecoind'),
+    litecoinRpcPassword: path.join(stack, 'secrets', 'litecoind-rpc.password'),
+    chainsState: path.join(stack, 'chains.json'),
     test: path.join(stack, 'test'),
     testTls: path.join(stack, 'test', 'tls'),
     tools,

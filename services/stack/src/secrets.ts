@@ -29,3 +29,15 @@ export function ensureEncryptionKey(file: string): string {
   writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
   return key;
 }
+
+/** The secret in `file` (one line), generated there first (mode 0600) when missing; for the --chains node's RPC password. */
+export function ensureSecretFile(file: string, generate: () => string): string {
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value) return value;
+  }
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = generate();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}

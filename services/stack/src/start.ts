@@ -16,6 +16,7 @@ import { discoverTemporalCli, SOURCE_LABEL, startTemporalDevServer, waitForTempo
 import { ensureEncryptionKey } from './secrets.js';
 import { mailPlan, mailPortClaims, mailRows, startMailDev, type MailPlan, type RunningMail } from './maildev.js';
 import { credentialLines, parseSeedCredentials, renderTable } from './url-table.js';
+import { assertChainsPlan, chainRows, chainsPortClaims, chainsRequested, removeChainsState, startChains, type RunningChains } from './chains.js';
 
 export interface StartOptions {
   verbose: boolean;
@@ -23,6 +24,8 @@ export interface StartOptions {
   only?: ServiceName[];
   /** Provision PostgreSQL and Temporal only (to run a service by hand). */
   infraOnly: boolean;
+  /** --chains: a Litecoin regtest node, a demo wallet and a miner; crypto on regtest (also TRIBUTARY_CHAINS=1). */
+  chains?: boolean;
 }
 
 interface Provisioned {
@@ -33,10 +36,12 @@ interface Provisioned {
   temporalUi?: string;
   /** Where the services' mail goes (MailDev, or SMTP_URL); none when bnpl does not run. */
   mail?: RunningMail;
+  /** --chains: the local chain nodes crypto is pointed at. */
+  chains?: RunningChains;
 }
 
-function portClaims(env: StackEnv, specs: ServiceSpec[], opts: StartOptions, embeddedPg: boolean, mail: MailPlan | undefined): PortClaim[] {
-  const claims: PortClaim[] = [...mailPortClaims(mail)];
+function portClaims(env: StackEnv, specs: ServiceSpec[], opts: StartOptions, embeddedPg: boolean, mail: MailPlan | undefined, chains: boolean): PortClaim[] {
+  const claims: PortClaim[] = [...mailPortClaims(mail), ...(chains ? chainsPortClaims(env) : [])];
   if (!opts.infraOnly) {
     for (const spec of specs) claims.push({ variable: spec.portVariable, port: spec.port, purpose: spec.name });
     if (specs.length === SERVICE_NAMES.length) claims.push({ variable: 'GATEWAY_PORT', port: env.GATEWAY_PORT, purpose: 'gateway' });
@@ -132,6 +137,8 @@ function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryp
     ...(infra.mail ? { SMTP_URL: infra.mail.smtpUrl } : {}),
     // photos keeps uploaded media on local disk under .stack/media unless told otherwise (or S3_BUCKET is set).
     ...(spec.name === 'photos' ? { MEDIA_STORAGE_DIR: process.env['MEDIA_STORAGE_DIR'] || paths.media } : {}),
+    // --chains: crypto on regtest, its watchers on the local node (migrate, seed, serve and worker alike).
+    ...(spec.name === 'crypto' && infra.chains ? infra.chains.serviceEnv : {}),
   };
 }
 
@@ -144,6 +151,10 @@ interface StartPlan {
   withGateway: boolean;
   embeddedPg: boolean;
   mail: MailPlan | undefined;
+  /** --chains or TRIBUTARY_CHAINS. */
+  chains: boolean;
+  /** Run before the processes stop (the miner first, so it never calls a node that is going away). */
+  beforeStop: Array<() => void>;
   startedAt: number;
 }
 
@@ -160,6 +171,8 @@ export async function start(opts: StartOptions): Promise<number> {
   const plan = planStart(opts);
   const progress = createProgress();
   const releaseLock = acquireStartLock(plan.paths.lockFile);
+  // Left by a start that did not stop cleanly: the admin dispatcher must not take this start for a --chains one.
+  removeChainsState(plan.paths.chainsState);
   const supervisor = new Supervisor({ logDir: plan.paths.logs, verbose: opts.verbose });
   const stop = watchForStop(supervisor, progress);
   let code: number;
@@ -173,6 +186,7 @@ export async function start(opts: StartOptions): Promise<number> {
     code = stop.stopping ? await stop.requested : 1;
   }
   stop.markStopping();
+  for (const hook of plan.beforeStop) hook();
   await stopEverything(supervisor);
   releaseLock();
   return code;
@@ -194,7 +208,9 @@ function planStart(opts: StartOptions): StartPlan {
     }
   }
   const embeddedPg = !env.DATABASE_URL && specs.some((s) => !env[s.databaseVariable as 'BNPL_DATABASE_URL']);
-  return { opts, paths, env, specs, withGateway, embeddedPg, mail: mailPlan(env, specs, opts.infraOnly), startedAt: Date.now() };
+  const chains = chainsRequested(opts.chains ?? false, env);
+  if (chains) assertChainsPlan(specs.map((s) => s.name), opts.infraOnly);
+  return { opts, paths, env, specs, withGateway, embeddedPg, mail: mailPlan(env, specs, opts.infraOnly), chains, beforeStop: [], startedAt: Date.now() };
 }
 
 function watchForStop(supervisor: Supervisor, progress: Progress): StopWatch {
@@ -232,19 +248,24 @@ function watchForStop(supervisor: Supervisor, progress: Progress): StopWatch {
 /** Ports, infrastructure, migrations and seeds, then the processes; resolves (with the exit code) once a stop is asked for. */
 async function bringUp(plan: StartPlan, supervisor: Supervisor, progress: Progress, stop: StopWatch): Promise<number> {
   const { env, paths, specs, opts } = plan;
-  await progress.step('ports', () => assertPortsFree(portClaims(env, specs, opts, plan.embeddedPg, plan.mail), env.HOST), () => 'free');
+  await progress.step('ports', () => assertPortsFree(portClaims(env, specs, opts, plan.embeddedPg, plan.mail, plan.chains), env.HOST), () => 'free');
   const infra = await provision(env, paths, supervisor, progress, specs);
   infra.mail = await provisionMail(plan, supervisor, progress);
+  if (plan.chains) {
+    const chains = await startChains({ env, paths, supervisor, progress });
+    plan.beforeStop.push(() => chains.stop());
+    infra.chains = chains;
+  }
   const encryptionKey = ensureEncryptionKey(paths.encryptionKey);
   if (opts.infraOnly) {
-    printInfra(infra, env);
+    printInfra(infra, env, paths);
     return stop.requested;
   }
   const credentials = await migrateAndSeed(plan, supervisor, progress, infra, encryptionKey);
   const checks = [...spawnServices(plan, supervisor, infra, encryptionKey, credentials), ...spawnGateway(plan, supervisor, credentials)];
   await progress.step(`ready: ${checks.length} processes`, () => waitUntilReady(checks, env.READY_TIMEOUT * 1000));
   console.log(`\n${bold(`Tributary is up in ${seconds(Date.now() - plan.startedAt)}.`)} Logs: ${path.relative(paths.root, paths.logs)}/. Ctrl-C stops everything.\n`);
-  console.log(urlTable(env, specs, plan.withGateway, infra, credentials));
+  console.log(urlTable(env, specs, plan.withGateway, infra, credentials, paths));
   console.log('');
   return stop.requested;
 }
@@ -335,7 +356,7 @@ async function stopEverything(supervisor: Supervisor): Promise<void> {
   console.log(`${dim('[stack]')} all stopped ${dim(`(${seconds(Date.now() - t)})`)}`);
 }
 
-function printInfra(infra: Provisioned, env: StackEnv): void {
+function printInfra(infra: Provisioned, env: StackEnv, paths: StackPaths): void {
   const rows: string[][] = [
     ['postgres', 'server', infra.postgresLabel],
     ...SERVICE_NAMES.map((n) => ['', `${n} DATABASE_URL`, redactUrl(infra.databaseUrls[n])]),
@@ -343,6 +364,7 @@ function printInfra(infra: Provisioned, env: StackEnv): void {
   ];
   if (infra.temporalUi) rows.push(['', 'UI', infra.temporalUi]);
   rows.push(...mailRows(infra.mail));
+  if (infra.chains) rows.push(...chainRows(infra.chains, paths));
   console.log(`\n${bold('PostgreSQL and Temporal are up.')} Ctrl-C stops them. Run a service with e.g.:`);
   console.log(
     dim(
@@ -358,6 +380,7 @@ export function urlTable(
   withGateway: boolean,
   infra: Provisioned,
   credentials: Map<ServiceName, Record<string, unknown> | undefined>,
+  paths: StackPaths,
 ): string {
   const host = displayHost(env.HOST);
   const rows: string[][] = [];
@@ -372,6 +395,7 @@ export function urlTable(
     lines.forEach((line, i) => rows.push(['', i === 0 ? 'demo credentials' : '', line]));
   }
   rows.push(...mailRows(infra.mail));
+  if (infra.chains) rows.push(...chainRows(infra.chains, paths));
   rows.push(['temporal', 'Web UI', infra.temporalUi ?? '(external cluster: use its own UI)']);
   rows.push(['', 'frontend (gRPC)', `${infra.temporalLabel}, namespace ${env.TEMPORAL_NAMESPACE}`]);
   rows.push(['', 'task queues', specs.map((s) => s.taskQueue).join(', ')]);

@@ -6,13 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox, WorkflowOutbox } from '@tributary/kit';
-import { NotFoundError, presentWebhookDelivery, webhookDeliveryLine } from '@tributary/kit';
+import { BusinessRuleError, NotFoundError, ValidationError, presentWebhookDelivery, webhookDeliveryLine } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
 import { AccountAdminService } from '../modules/accounts/index.js';
 import { AssetService, type Asset } from '../modules/assets/index.js';
+import { UtxoRpcClient } from '../modules/chain-nodes/index.js';
+import type { UtxoChain } from '../modules/chain-watch/index.js';
 import { PaymentRequest, SLUG_PATTERN } from '../modules/payment-requests/index.js';
-import { PaymentService } from '../modules/payments/index.js';
+import { PaymentService, wrongNetworkMessage } from '../modules/payments/index.js';
 import { ReceiveAddressGapService, type ChainNetwork } from '../modules/receive-addresses/index.js';
+import { Amount } from '../money/index.js';
 import { WebhookDeliveryService, createPaymentWebhookSink } from '../modules/webhooks/index.js';
 
 export interface AdminDeps {
@@ -24,6 +27,15 @@ export interface AdminDeps {
   network?: ChainNetwork;
   /** CRYPTO_GAP_LIMIT (default 20): `account gaps` warns past it. */
   gapLimit?: number;
+  /** Local chain nodes `pay` sends real transactions through on regtest (CRYPTO_<ASSET>_RPC_URL, CRYPTO_PAY_WALLET). */
+  chainNodes?: PayChainNodes;
+}
+
+/** The nodes of the UTXO chains that have an RPC URL, and the node wallet `pay` sends from. */
+export interface PayChainNodes {
+  rpcUrls: Partial<Record<UtxoChain, string>>;
+  /** A wallet loaded on the node; unset: the node's only loaded wallet (the RPC's default). */
+  wallet?: string;
 }
 
 type Command = AdminCommand<AdminDeps>;
@@ -205,9 +217,33 @@ const secretRotate: Command = {
   },
 };
 
+/**
+ * `pay` on regtest with the request's chain node configured: a real transaction from the node's wallet to the request's
+ * address, for the exact amount as decimal text (Bitcoin Core's JSON-RPC takes an amount as a string, so no float ever
+ * carries it). Nothing is written here: the chain watcher records the payment from the blocks, as for any payer.
+ */
+async function sendOnChain(request: PaymentRequest, amountText: string, rpcUrl: string, wallet: string | undefined): Promise<CommandResult> {
+  const asset = request.asset as Asset;
+  const chain = asset.chain as UtxoChain;
+  const network: ChainNetwork = 'regtest';
+  if (request.network !== network) throw new BusinessRuleError(wrongNetworkMessage(request.network, network), { network: [`Must be ${request.network}.`] });
+  const parsed = Amount.safeParse(amountText, { maxDecimals: asset.decimals, positive: true, assetCode: asset.code });
+  if (!parsed.ok) throw new ValidationError({ amount: [parsed.error.message] });
+  const amount = parsed.amount.toString();
+  const txid = await new UtxoRpcClient({ url: rpcUrl }).call<string>('sendtoaddress', [request.address, amount], wallet === undefined ? {} : { wallet });
+  const sent = { chain, network, asset: asset.code, txid, address: request.address, amount, wallet: wallet ?? null };
+  return {
+    json: { sent, payment_request: { id: request.slug } },
+    text: [
+      `Sent ${amount} ${asset.code} on ${chain} (${network}) to ${request.address}${wallet === undefined ? '' : ` from wallet "${wallet}"`}: txid ${txid}.`,
+      `Nothing is recorded by this command: the chain watcher records the payment for request ${request.slug} when it scans the block that mines it, and counts it at ${asset.confirmations} confirmations.`,
+    ].join('\n'),
+  };
+}
+
 const pay: Command = {
   usage: 'pay SLUG AMOUNT [--confirmations N] [--txid T]',
-  summary: "record an incoming payment (default: the asset's threshold, a random txid, index 0)",
+  summary: "record an incoming payment (default: the asset's threshold, a random txid, index 0); on regtest with the chain's node configured, send a real transaction instead",
   options: ['confirmations', 'txid'],
   async run(args, deps) {
     const [slug, amount] = positionalArgs(args, 2, this.usage) as [string, string];
@@ -215,6 +251,14 @@ const pay: Command = {
     const request = await deps.em.fork().getRepository(PaymentRequest).findBySlug(slug);
     if (!request) throw new NotFoundError(`No payment request with id ${slug}.`);
     const asset = request.asset as Asset;
+    const rpcUrl = deps.network === 'regtest' ? deps.chainNodes?.rpcUrls[asset.chain as UtxoChain] : undefined;
+    if (rpcUrl !== undefined) {
+      // The chain decides the txid and the confirmations of a real transaction.
+      for (const option of ['confirmations', 'txid']) {
+        if (optionalOption(args, option) !== undefined) throw new UsageError(`--${option} applies only to a payment written directly; on regtest with CRYPTO_${asset.code}_RPC_URL set, pay sends a real transaction`);
+      }
+      return sendOnChain(request, amount, rpcUrl, deps.chainNodes?.wallet);
+    }
     const confirmationsText = optionalOption(args, 'confirmations');
     const confirmations = confirmationsText === undefined ? asset.confirmations : wholeNumber(confirmationsText, '--confirmations');
     const txid = optionalOption(args, 'txid') ?? randomBytes(32).toString('hex');

@@ -11,13 +11,29 @@ import { chainNetworkOf } from '../chain-network.js';
 import { gapLimitFields } from '../modules/receive-addresses/index.js';
 import { openDatabase } from '../service.js';
 import { SERVICE_NAME } from '../service-name.js';
-import { USAGE, runAdminCommand, type AdminDeps } from './commands.js';
+import { ASSET_TABLE } from '../modules/assets/index.js';
+import { rpcUrlVariable } from '../modules/chain-watch/index.js';
+import { USAGE, runAdminCommand, type AdminDeps, type PayChainNodes } from './commands.js';
 
 /** The crypto database of `npm start` (embedded PostgreSQL on 5433). */
 export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/tributary_crypto';
 
 /** The Temporal frontend of `npm start` (pay and redeliver dispatch webhook delivery workflows there). */
 export const DEFAULT_ADMIN_TEMPORAL_ADDRESS = '127.0.0.1:7233';
+
+/** The node wallet `pay` sends from on regtest (`npm start -- --chains` passes its demo wallet). */
+export const PAY_WALLET_VARIABLE = 'CRYPTO_PAY_WALLET';
+
+/** The chain nodes `pay` may send through: every CRYPTO_<ASSET>_RPC_URL that is set, and CRYPTO_PAY_WALLET. */
+export function payChainNodesOf(env: NodeJS.ProcessEnv): PayChainNodes {
+  const rpcUrls: PayChainNodes['rpcUrls'] = {};
+  for (const { chain, code } of ASSET_TABLE) {
+    const value = env[rpcUrlVariable(code)]?.trim();
+    if (value && (chain === 'bitcoin' || chain === 'litecoin')) rpcUrls[chain] = value;
+  }
+  const wallet = env[PAY_WALLET_VARIABLE]?.trim();
+  return { rpcUrls, ...(wallet ? { wallet } : {}) };
+}
 
 /** Runs one command line; resolves to the exit code. */
 export function main(argv: readonly string[], io: AdminIo = processAdminIo()): Promise<number> {
@@ -50,7 +66,7 @@ class AdminResources {
     this.orm = await openDatabase(this.env['DATABASE_URL']?.trim() || DEFAULT_ADMIN_DATABASE_URL, logger);
     const root = this.orm.em;
     const { CRYPTO_GAP_LIMIT: gapLimit } = loadConfig(z.object(gapLimitFields), this.env);
-    return { em: root.fork(), box, network: chainNetworkOf(this.env), gapLimit, outbox: () => this.openOutbox(root, logger) };
+    return { em: root.fork(), box, network: chainNetworkOf(this.env), gapLimit, chainNodes: payChainNodesOf(this.env), outbox: () => this.openOutbox(root, logger) };
   }
 
   idle(): Promise<void> {
