@@ -3,3 +3,4 @@ export * from './orm.js';
 export * from './after-commit.js';
 export * from './kit-tables.js';
 export * from './idempotency.js';
+export * from './entity-insert.js';

@@ -4,6 +4,7 @@ import {
   ConflictError,
   NotFoundError,
   ValidationError,
+  compileEntityInsert,
   enqueueWorkflowSignal,
   insertWithWorkflowStart,
   idempotencyFingerprint,
@@ -13,7 +14,9 @@ import {
   parseIdempotencyKey,
   transactionWithAfterCommit,
   type AfterCommit,
+  type EntityInsertRow,
   type OutboxEntryRef,
+  type RowInsert,
   type WorkflowOutbox,
   isUuid,
 } from '@tributary/kit';
@@ -96,6 +99,8 @@ export class WidgetSessionService {
   private readonly now: () => Date;
   private readonly lifetimeMs: number;
   private readonly enabledPlans: EnabledPlansCache;
+  /** The session's INSERT, compiled from the entity's metadata on first use (kit compileEntityInsert). */
+  private sessionInsert: ((row: EntityInsertRow<WidgetSession>) => RowInsert) | undefined;
 
   constructor(
     private readonly em: EntityManager,
@@ -253,7 +258,8 @@ export class WidgetSessionService {
       updatedAt: now,
     };
     const session = em.create(WidgetSession, row, { persist: false });
-    const expiry = await insertWithWorkflowStart(em, em.createQueryBuilder(WidgetSession).insert(row).toQuery(), widgetSessionExpiryStart(session));
+    this.sessionInsert ??= compileEntityInsert(this.em, WidgetSession);
+    const expiry = await insertWithWorkflowStart(em, this.sessionInsert(row), widgetSessionExpiryStart(session));
     return { session, expiry };
   }
 
