@@ -97,6 +97,16 @@ describe('ChainWatcher.scanOnce over UtxoBlockSource on litecoind regtest', () =
     expect(await requestState(request.slug)).toEqual(before);
   });
 
+  it('a late payment (after the deadline) is credited to the expired request, which stays expired', async () => {
+    const request = await createRequest('0.4');
+    // The deadline passes (its workflow would expire it; the payment comes later still).
+    await h.orm.em.fork().nativeUpdate(PaymentRequest, { slug: request.slug }, { expiresAt: new Date(Date.now() - 60_000) });
+    await pay(request.address, 0.4);
+    await mine(6);
+    await watcher().scanOnce();
+    expect(await requestState(request.slug)).toEqual({ status: 'expired', paid: '0.4', payments: [{ amount: '0.4', confirmations: 6, counted: true }] });
+  });
+
   it('two outputs to the same address in one transaction are two payments, both counted', async () => {
     const request = await createRequest('1');
     // sendmany refuses a duplicate address, so the transaction is built by hand: two outputs, one address.

@@ -15,6 +15,9 @@ import type { ManagedProcess, Supervisor } from './supervisor.js';
 /** Where Debian's package puts the daemon. */
 export const LITECOIND = '/usr/bin/litecoind';
 
+/** 2100-01-01 (Unix seconds): a version-bits start time that never comes. */
+const MWEB_NEVER = 4_102_444_800;
+
 /** The variable a test reads the node's JSON-RPC URL from (issue 12: CRYPTO_<ASSET>_RPC_URL). */
 export const LTC_RPC_URL_ENV = 'CRYPTO_LTC_RPC_URL';
 
@@ -62,6 +65,9 @@ export async function startLitecoinRegtest(opts: LitecoinRegtestOptions): Promis
     `-rpcauth=${rpcAuth(user, password)}`,
     // A wallet that sends in tests needs a fee rate without fee estimates (a fresh chain has none).
     '-fallbackfee=0.0001',
+    // MWEB (Litecoin 0.21.2's extension blocks) locks in on regtest by block 432, and from then on Core cannot mine a
+    // block with ordinary wallet transactions ("bad-txns-vin-empty"): a start date far in the future keeps it inactive.
+    `-vbparams=mweb:${MWEB_NEVER}:${MWEB_NEVER}`,
     '-printtoconsole',
   ];
   const proc = opts.supervisor.spawn({ name: opts.name ?? 'litecoind', command: LITECOIND, args, tier: 'chain', graceMs: 15_000 });
