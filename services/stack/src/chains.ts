@@ -239,6 +239,7 @@ export function chainRows(chains: RunningChains, paths: StackPaths): string[][] 
     ['anvil', 'ethereum regtest JSON-RPC', `http://127.0.0.1:${ethereum.rpcPort} (chain id ${ethereum.chainId}; chain in ${path.relative(paths.root, paths.anvilState)})`],
     ['', 'pay account', `${ethereum.account} (anvil's first dev account: admin crypto pay sends ETH from it)`],
     ['', 'mining', ethereum.blockIntervalSeconds === 0 ? 'off (CHAINS_EVM_BLOCK_INTERVAL, or CHAINS_BLOCK_INTERVAL, 0): evm_mine by hand' : `1 block every ${ethereum.blockIntervalSeconds} s (CHAINS_EVM_BLOCK_INTERVAL); height ${ethereum.height} at start`],
-    ['', 'crypto', `CRYPTO_NETWORK=${CHAINS_NETWORK}, ${LTC_RPC_URL_ENV}, ${ETH_RPC_URL_ENV} (serve, worker, admin)`],
+    // Both nodes' line, in a group of its own.
+    ['chains', 'crypto gets', `CRYPTO_NETWORK=${CHAINS_NETWORK}, ${LTC_RPC_URL_ENV}, ${ETH_RPC_URL_ENV} (serve, worker, admin)`],
   ];
 }
