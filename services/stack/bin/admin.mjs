@@ -4,7 +4,8 @@
 // with its code. Plain JavaScript, no dependencies. When SECRETS_ENCRYPTION_KEY is unset it passes the key `npm start`
 // keeps in .stack/secrets/encryption.key, so secrets written by a command are readable by the running services. While
 // `npm start -- --chains` runs it also passes what that start wrote in .stack/chains.json (crypto: CRYPTO_NETWORK=regtest,
-// CRYPTO_LTC_RPC_URL, CRYPTO_PAY_WALLET), so `crypto pay` sends real transactions on its chain; explicit variables win.
+// CRYPTO_LTC_RPC_URL, CRYPTO_ETH_RPC_URL, CRYPTO_PAY_WALLET), so `crypto pay` sends real transactions on its chain;
+// explicit variables win.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // What a running `npm start` tells the admin dispatcher (bin/admin.mjs): .stack/chains.json, written by
 // `npm start -- --chains` (services/stack/src/chains.ts) and removed when it stops, holds per service the variables its
-// operator commands need (crypto: CRYPTO_NETWORK=regtest, CRYPTO_LTC_RPC_URL, CRYPTO_PAY_WALLET). Plain JavaScript, no
-// dependencies, like the dispatcher.
+// operator commands need (crypto: CRYPTO_NETWORK=regtest, CRYPTO_LTC_RPC_URL, CRYPTO_ETH_RPC_URL, CRYPTO_PAY_WALLET).
+// Plain JavaScript, no dependencies, like the dispatcher.
 import { existsSync, readFileSync } from 'node:fs';
 
 function pidAlive(pid) {

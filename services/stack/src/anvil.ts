@@ -1,10 +1,13 @@
-// Throwaway EVM nodes for `npm test` (the crypto EVM watcher tests, issue 12 §3): Foundry's anvil from the npm package
+// EVM nodes: Foundry's anvil from the npm package
 // @foundry-rs/anvil, whose binary ships in a per-platform package (@foundry-rs/anvil-linux-amd64, …) that the lockfile
 // lists for every platform. It is spawned directly, not through the wrapper's `bin.mjs` (one process for the
-// supervisor to signal). Loopback only, a free port, state in memory, the default dev accounts (public mnemonic
-// "test test … junk", 10,000 ETH each: worthless outside this node). `--no-mining`: like the litecoind regtest node,
-// a block exists only when a test mines one (`anvil_mine` / `evm_mine`), so a test decides which transactions share
-// a block and how many confirmations a payment has; a sent transaction waits in the pool until then.
+// supervisor to signal). Loopback only, the default dev accounts (public mnemonic "test test … junk", 10,000 ETH each:
+// worthless outside this node). `--no-mining`: like the litecoind regtest node, a block exists only when someone mines
+// one (`anvil_mine` / `evm_mine`); a sent transaction waits in the pool until then.
+//   npm test:                 throwaway (the crypto EVM watcher tests, issue 12 §3): a free port, state in memory; a
+//                             test decides which transactions share a block and how many confirmations a payment has.
+//   npm start -- --chains:    kept (issue 12 §6): a fixed port (ETH_RPC_PORT) and `--state .stack/anvil/state.json`,
+//                             loaded at start and written on exit and on an interval; a miner on a timer (chains.ts).
 import { constants } from 'node:fs';
 import { access, chmod, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -36,6 +39,15 @@ export interface AnvilOptions {
   name: string;
   /** Where anvil may persist old states (`--cache-path`); without it, its default under ~/.foundry. */
   dataDir?: string;
+  /** Default: a free port. */
+  port?: number;
+  /**
+   * `--state <file>`: the chain (blocks, receipts, balances, nonces) is loaded from it at start when it exists and
+   * written to it when anvil stops (SIGTERM included) and every `stateIntervalSeconds` (`--state-interval`). Without
+   * it the chain lives in memory only.
+   */
+  stateFile?: string;
+  stateIntervalSeconds?: number;
   timeoutMs?: number;
 }
 
@@ -71,11 +83,16 @@ export async function anvilBinary(): Promise<string> {
 
 export async function startAnvil(opts: AnvilOptions): Promise<Anvil> {
   const command = await anvilBinary();
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(opts.chainId), '--no-mining'];
   if (opts.dataDir) {
     await mkdir(opts.dataDir, { recursive: true });
     args.push('--cache-path', opts.dataDir);
+  }
+  if (opts.stateFile) {
+    await mkdir(path.dirname(opts.stateFile), { recursive: true });
+    args.push('--state', opts.stateFile);
+    if (opts.stateIntervalSeconds) args.push('--state-interval', String(opts.stateIntervalSeconds));
   }
   const proc = opts.supervisor.spawn({ name: opts.name, command, args, tier: 'chain', graceMs: 5_000 });
   const rpcUrl = `http://127.0.0.1:${port}`;
@@ -88,25 +105,35 @@ async function waitForChainId(rpcUrl: string, chainId: number, proc: ManagedProc
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!proc.running) throw new StackError(`${proc.name} exited during startup`, undefined, proc.logFile);
+    let answered: string | undefined;
     try {
-      const res = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-        signal: AbortSignal.timeout(2_000),
-      });
-      const body = (await res.json()) as { result?: string };
-      if (body.result !== undefined) {
-        if (Number(body.result) === chainId) return;
-        throw new StackError(`${proc.name} runs chain id ${Number(body.result)}, not ${chainId}`, undefined, proc.logFile);
-      }
-    } catch (error) {
-      if (error instanceof StackError) throw error;
+      answered = await anvilRpc<string>(rpcUrl, 'eth_chainId', [], 2_000);
+    } catch {
       // not listening yet
+    }
+    if (answered !== undefined) {
+      if (Number(answered) === chainId) return;
+      throw new StackError(`${proc.name} runs chain id ${Number(answered)}, not ${chainId}`, undefined, proc.logFile);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new StackError(`${proc.name} did not answer JSON-RPC within ${timeoutMs / 1000} s`, undefined, proc.logFile);
+}
+
+/**
+ * One JSON-RPC call to an anvil node the runner started (readiness, the miner, the dev account): the runner's own few
+ * calls, so it does not depend on the crypto package's EvmRpcClient. Throws on an answered error too.
+ */
+export async function anvilRpc<T>(rpcUrl: string, method: string, params: unknown[] = [], timeoutMs = 10_000): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message?: string } };
+  if (body.error !== undefined || body.result === undefined) throw new Error(`anvil ${method}: ${body.error?.message ?? `HTTP ${res.status}, no result`}`);
+  return body.result;
 }
 
 /** A node's state directory inside a run directory. */

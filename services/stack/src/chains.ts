@@ -1,13 +1,17 @@
 // `npm start -- --chains` (or TRIBUTARY_CHAINS=1), issue 12 §6: real local chains for the crypto service. A Litecoin
 // Core regtest node kept in .stack/litecoind (a fixed loopback RPC port, LTC_RPC_PORT; its password generated once into
-// .stack/secrets), a demo wallet funded on first start, a miner that adds a block every CHAINS_BLOCK_INTERVAL seconds so
-// confirmations advance, and crypto in CRYPTO_NETWORK=regtest with CRYPTO_LTC_RPC_URL. While it runs, .stack/chains.json
-// tells the admin dispatcher (bin/admin.mjs, through bin/stack-state.mjs) what to pass to crypto's commands, so
-// `admin crypto pay` in another terminal sends real transactions from the demo wallet.
-import { renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+// .stack/secrets), a demo wallet funded on first start, and an anvil node for ethereum (chain id 31337, the regtest id
+// crypto expects; a fixed loopback port, ETH_RPC_PORT; its chain kept in .stack/anvil/state.json) whose first dev
+// account pays. Miners add a block every CHAINS_BLOCK_INTERVAL seconds to litecoin and every CHAINS_EVM_BLOCK_INTERVAL
+// to anvil so confirmations advance, and crypto runs in CRYPTO_NETWORK=regtest with CRYPTO_LTC_RPC_URL and
+// CRYPTO_ETH_RPC_URL. While it runs, .stack/chains.json tells the admin dispatcher (bin/admin.mjs, through
+// bin/stack-state.mjs) what to pass to crypto's commands, so `admin crypto pay` in another terminal sends real
+// transactions (LTC from the demo wallet, ETH from anvil's first dev account).
+import { existsSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StackEnv } from './config.js';
 import { StackError } from './errors.js';
+import { ANVIL_CHAIN_IDS, ETH_RPC_URL_ENV, anvilRpc, startAnvil } from './anvil.js';
 import { LITECOIN_RPC_USER, LTC_RPC_URL_ENV, litecoinRpc, randomRpcPassword, startLitecoinRegtest } from './litecoin.js';
 import type { StackPaths } from './paths.js';
 import type { PortClaim } from './ports.js';
@@ -28,6 +32,24 @@ export const FUNDING_BLOCKS = 101;
 /** What crypto's admin reads the wallet `pay` sends from (services/crypto/src/admin/run.ts). */
 export const PAY_WALLET_ENV = 'CRYPTO_PAY_WALLET';
 
+/**
+ * Seconds between anvil's state dumps while it runs (it also writes the state when it stops): a start killed hard
+ * (SIGKILL, power off) loses at most this much of the ethereum chain, which the watcher then sees as a reorg.
+ */
+export const ANVIL_STATE_INTERVAL_SECONDS = 30;
+
+/** The supervisor's name for the node (its log: .stack/logs/anvil-ethereum.log). */
+export const ANVIL_PROCESS_NAME = 'anvil-ethereum';
+
+/**
+ * Seconds between anvil's blocks: CHAINS_EVM_BLOCK_INTERVAL, or half of CHAINS_BLOCK_INTERVAL rounded up. ETH counts a
+ * payment at 12 confirmations, LTC at 6, so at half the interval both count in the same time (a minute by default);
+ * CHAINS_BLOCK_INTERVAL=0 turns off both miners unless CHAINS_EVM_BLOCK_INTERVAL is set.
+ */
+export function evmBlockInterval(env: Pick<StackEnv, 'CHAINS_BLOCK_INTERVAL' | 'CHAINS_EVM_BLOCK_INTERVAL'>): number {
+  return env.CHAINS_EVM_BLOCK_INTERVAL ?? Math.ceil(env.CHAINS_BLOCK_INTERVAL / 2);
+}
+
 /** Whether this start runs the chains: the flag, or TRIBUTARY_CHAINS. */
 export function chainsRequested(flag: boolean, env: Pick<StackEnv, 'TRIBUTARY_CHAINS'>): boolean {
   return flag || env.TRIBUTARY_CHAINS;
@@ -45,7 +67,10 @@ export function assertChainsPlan(services: readonly ServiceName[], infraOnly: bo
 }
 
 export function chainsPortClaims(env: StackEnv): PortClaim[] {
-  return [{ variable: 'LTC_RPC_PORT', port: env.LTC_RPC_PORT, purpose: 'Litecoin regtest JSON-RPC' }];
+  return [
+    { variable: 'LTC_RPC_PORT', port: env.LTC_RPC_PORT, purpose: 'Litecoin regtest JSON-RPC' },
+    { variable: 'ETH_RPC_PORT', port: env.ETH_RPC_PORT, purpose: 'anvil (ethereum regtest) JSON-RPC' },
+  ];
 }
 
 /** What .stack/chains.json holds: the running start's pid, and per service the variables its admin commands get. */
@@ -68,15 +93,17 @@ export function removeChainsState(file: string): void {
 
 export interface RunningChains {
   litecoin: { rpcUrl: string; rpcPort: number; wallet: string; height: number; fundedNow: boolean; blockIntervalSeconds: number };
+  /** The anvil node: `stateLoaded` when its chain came from .stack/anvil/state.json; `account` pays (`admin crypto pay`). */
+  ethereum: { rpcUrl: string; rpcPort: number; chainId: number; account: string; height: number; stateLoaded: boolean; blockIntervalSeconds: number };
   /** For crypto's migrate, seed, serve and worker. */
   serviceEnv: Record<string, string>;
   /** For crypto's admin commands (the dispatcher), through .stack/chains.json. */
   adminEnv: Record<string, string>;
-  /** Stops the miner and removes .stack/chains.json; the node itself stops with the supervisor's chain tier. */
+  /** Stops the miners and removes .stack/chains.json; the nodes stop with the supervisor's chain tier (anvil writing its state). */
   stop(): void;
 }
 
-/** The node, the demo wallet, the miner and the state file, in that order. */
+/** The litecoin node and its demo wallet, the anvil node, the miners and the state file, in that order. */
 export async function startChains(opts: { env: StackEnv; paths: StackPaths; supervisor: Supervisor; progress: Progress }): Promise<RunningChains> {
   const { env, paths, supervisor, progress } = opts;
   const rpcPassword = ensureSecretFile(paths.litecoinRpcPassword, randomRpcPassword);
@@ -86,25 +113,51 @@ export async function startChains(opts: { env: StackEnv; paths: StackPaths; supe
   const wallet = await progress.step(`Litecoin demo wallet "${DEMO_WALLET}"`, () => ensureDemoWallet(node.rpcUrl, DEMO_WALLET), (w) =>
     `${w.opened}${w.fundedNow ? `, funded: ${FUNDING_BLOCKS} blocks mined to it` : ''}; chain height ${w.height}`,
   );
-  const miner = startMiner({
-    rpcUrl: node.rpcUrl,
-    wallet: DEMO_WALLET,
-    address: wallet.address,
-    intervalSeconds: env.CHAINS_BLOCK_INTERVAL,
-    warn: (message) => progress.info(message),
-  });
-  const serviceEnv = { CRYPTO_NETWORK: CHAINS_NETWORK, [LTC_RPC_URL_ENV]: node.rpcUrl };
+  const ethereum = await progress.step(
+    `anvil (ethereum regtest, chain id ${ANVIL_CHAIN_IDS.ethereum}): RPC 127.0.0.1:${env.ETH_RPC_PORT}, state in ${path.relative(paths.root, paths.anvilState)}`,
+    () => startEthereumNode(env, paths, supervisor),
+    (n) => `${n.stateLoaded ? 'chain loaded' : 'new chain'}, height ${n.height}; pays from ${n.account}`,
+  );
+  const warn = (message: string): void => progress.info(message);
+  const miners = [
+    startMiner({ name: 'litecoind', intervalSeconds: env.CHAINS_BLOCK_INTERVAL, warn, mine: () => litecoinRpc(node.rpcUrl, 'generatetoaddress', [1, wallet.address]) }),
+    startMiner({ name: ANVIL_PROCESS_NAME, intervalSeconds: ethereum.blockIntervalSeconds, warn, mine: () => anvilRpc(ethereum.rpcUrl, 'evm_mine') }),
+  ];
+  const serviceEnv = { CRYPTO_NETWORK: CHAINS_NETWORK, [LTC_RPC_URL_ENV]: node.rpcUrl, [ETH_RPC_URL_ENV]: ethereum.rpcUrl };
   const adminEnv = { ...serviceEnv, [PAY_WALLET_ENV]: DEMO_WALLET };
   writeChainsState(paths.chainsState, { pid: process.pid, services: { crypto: adminEnv } });
   return {
     litecoin: { rpcUrl: node.rpcUrl, rpcPort: env.LTC_RPC_PORT, wallet: DEMO_WALLET, height: wallet.height, fundedNow: wallet.fundedNow, blockIntervalSeconds: env.CHAINS_BLOCK_INTERVAL },
+    ethereum,
     serviceEnv,
     adminEnv,
     stop: () => {
-      miner.stop();
+      for (const miner of miners) miner.stop();
       removeChainsState(paths.chainsState);
     },
   };
+}
+
+/**
+ * anvil on the fixed port with its chain in .stack/anvil/state.json (`--state`: loaded when it exists, written when
+ * the supervisor stops it and every ANVIL_STATE_INTERVAL_SECONDS), and what `pay` sends from: the first dev account.
+ */
+async function startEthereumNode(env: StackEnv, paths: StackPaths, supervisor: Supervisor): Promise<RunningChains['ethereum']> {
+  const stateLoaded = existsSync(paths.anvilState);
+  const chainId = ANVIL_CHAIN_IDS.ethereum;
+  const anvil = await startAnvil({
+    supervisor,
+    chainId,
+    name: ANVIL_PROCESS_NAME,
+    port: env.ETH_RPC_PORT,
+    dataDir: paths.anvil,
+    stateFile: paths.anvilState,
+    stateIntervalSeconds: ANVIL_STATE_INTERVAL_SECONDS,
+  });
+  const [account] = await anvilRpc<string[]>(anvil.rpcUrl, 'eth_accounts');
+  if (!account) throw new StackError(`${ANVIL_PROCESS_NAME} has no dev account`, undefined, anvil.process.logFile);
+  const height = Number(await anvilRpc<string>(anvil.rpcUrl, 'eth_blockNumber'));
+  return { rpcUrl: anvil.rpcUrl, rpcPort: env.ETH_RPC_PORT, chainId, account, height, stateLoaded, blockIntervalSeconds: evmBlockInterval(env) };
 }
 
 export interface DemoWallet {
@@ -142,11 +195,11 @@ export interface Miner {
 }
 
 /**
- * One block every `intervalSeconds` to `address` (0: none). A tick that finds the previous one still running is skipped;
- * a failure is reported once until a block is mined again (the node stopping under it during shutdown is not reported:
- * stop() comes first).
+ * `mine` (one block) every `intervalSeconds` (0: never), for the node called `name`. A tick that finds the previous one
+ * still running is skipped; a failure is reported once until a block is mined again (the node stopping under it during
+ * shutdown is not reported: stop() comes first).
  */
-export function startMiner(opts: { rpcUrl: string; wallet: string; address: string; intervalSeconds: number; warn: (message: string) => void }): Miner {
+export function startMiner(opts: { name: string; mine: () => Promise<unknown>; intervalSeconds: number; warn: (message: string) => void }): Miner {
   if (opts.intervalSeconds === 0) return { stop: () => undefined };
   let busy = false;
   let failing = false;
@@ -154,13 +207,14 @@ export function startMiner(opts: { rpcUrl: string; wallet: string; address: stri
   const timer = setInterval(() => {
     if (busy || stopped) return;
     busy = true;
-    litecoinRpc(opts.rpcUrl, 'generatetoaddress', [1, opts.address])
+    opts
+      .mine()
       .then(() => {
-        if (failing && !stopped) opts.warn('litecoind: mining again');
+        if (failing && !stopped) opts.warn(`${opts.name}: mining again`);
         failing = false;
       })
       .catch((error: unknown) => {
-        if (!failing && !stopped) opts.warn(`litecoind: could not mine a block (${error instanceof Error ? error.message : String(error)}); retrying every ${opts.intervalSeconds} s`);
+        if (!failing && !stopped) opts.warn(`${opts.name}: could not mine a block (${error instanceof Error ? error.message : String(error)}); retrying every ${opts.intervalSeconds} s`);
         failing = true;
       })
       .finally(() => {
@@ -177,11 +231,15 @@ export function startMiner(opts: { rpcUrl: string; wallet: string; address: stri
 
 /** The URL table's rows (npm start) for the chains. The password stays in its file. */
 export function chainRows(chains: RunningChains, paths: StackPaths): string[][] {
-  const { litecoin } = chains;
+  const { litecoin, ethereum } = chains;
   return [
     ['litecoin', 'regtest JSON-RPC', `http://127.0.0.1:${litecoin.rpcPort} (user ${LITECOIN_RPC_USER}, password in ${path.relative(paths.root, paths.litecoinRpcPassword)})`],
     ['', 'demo wallet', `${litecoin.wallet} (admin crypto pay sends from it; mined blocks pay it)`],
     ['', 'mining', litecoin.blockIntervalSeconds === 0 ? 'off (CHAINS_BLOCK_INTERVAL=0): generatetoaddress by hand' : `1 block every ${litecoin.blockIntervalSeconds} s (CHAINS_BLOCK_INTERVAL); height ${litecoin.height} at start`],
-    ['', 'crypto', `CRYPTO_NETWORK=${CHAINS_NETWORK}, ${LTC_RPC_URL_ENV} (serve, worker, admin)`],
+    ['anvil', 'ethereum regtest JSON-RPC', `http://127.0.0.1:${ethereum.rpcPort} (chain id ${ethereum.chainId}; chain in ${path.relative(paths.root, paths.anvilState)})`],
+    ['', 'pay account', `${ethereum.account} (anvil's first dev account: admin crypto pay sends ETH from it)`],
+    ['', 'mining', ethereum.blockIntervalSeconds === 0 ? 'off (CHAINS_EVM_BLOCK_INTERVAL, or CHAINS_BLOCK_INTERVAL, 0): evm_mine by hand' : `1 block every ${ethereum.blockIntervalSeconds} s (CHAINS_EVM_BLOCK_INTERVAL); height ${ethereum.height} at start`],
+    // Both nodes' line, in a group of its own.
+    ['chains', 'crypto gets', `CRYPTO_NETWORK=${CHAINS_NETWORK}, ${LTC_RPC_URL_ENV}, ${ETH_RPC_URL_ENV} (serve, worker, admin)`],
   ];
 }

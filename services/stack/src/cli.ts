@@ -13,7 +13,8 @@ import { runTests } from './test-runner.js';
 const USAGE = `usage: tributary <command>
   start [--verbose] [--only bnpl,crypto,photos] [--infra-only] [--chains]
                                                                   run the whole stack (npm start); --chains (or
-                                                                  TRIBUTARY_CHAINS=1): a Litecoin regtest node for crypto
+                                                                  TRIBUTARY_CHAINS=1): Litecoin regtest and anvil
+                                                                  (ethereum) nodes for crypto
   test  [--checks|--no-checks] [jest arguments]                   isolated provisioning + one Jest run (npm test)
   reset                                                           wipe .stack/ except .stack/tools (npm run reset)
   ${BENCH_USAGE}

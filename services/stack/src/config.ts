@@ -55,8 +55,17 @@ export const stackEnvSchema = z.object({
     .transform((v) => v === '1' || v === 'true' || v === 'yes'),
   /** --chains: the Litecoin regtest node's JSON-RPC port (loopback only). */
   LTC_RPC_PORT: port.default(19443),
+  /** --chains: the anvil (ethereum regtest) node's JSON-RPC port (loopback only). */
+  ETH_RPC_PORT: port.default(18545),
   /** --chains: seconds between the blocks the runner mines (0: none; mine by hand). */
   CHAINS_BLOCK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(10),
+  /** --chains: seconds between the anvil node's blocks; unset: half of CHAINS_BLOCK_INTERVAL, rounded up (chains.ts). */
+  CHAINS_EVM_BLOCK_INTERVAL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.coerce.number<string | undefined>().int().min(0).max(86_400).optional()),
   /** Seconds to wait for every /readyz (and worker) before giving up. */
   READY_TIMEOUT: z.coerce.number().int().positive().default(180),
 });

@@ -7,6 +7,7 @@
 //   .stack/secrets         encryption.key: SECRETS_ENCRYPTION_KEY of `npm start` (generated once, wiped by reset);
 //                          litecoind-rpc.password: the --chains node's RPC password (likewise)
 //   .stack/litecoind       the --chains Litecoin regtest node's chain and demo wallet (kept across restarts)
+//   .stack/anvil           the --chains anvil (ethereum regtest) node: state.json, its chain (kept across restarts)
 //   .stack/chains.json     while `npm start -- --chains` runs: what the admin dispatcher passes to crypto's commands
 //   .stack/test            everything `npm test` creates (own cluster per run, TLS, logs, Jest results)
 //   .stack/tools           downloaded tools (Temporal CLI + test server); `npm run reset` keeps it
@@ -26,6 +27,8 @@ export interface StackPaths {
   encryptionKey: string;
   litecoind: string;
   litecoinRpcPassword: string;
+  anvil: string;
+  anvilState: string;
   chainsState: string;
   test: string;
   testTls: string;
@@ -62,6 +65,8 @@ export function stackPaths(root: string = findRepoRoot()): StackPaths {
     encryptionKey: path.join(stack, 'secrets', 'encryption.key'),
     litecoind: path.join(stack, 'litecoind'),
     litecoinRpcPassword: path.join(stack, 'secrets', 'litecoind-rpc.password'),
+    anvil: path.join(stack, 'anvil'),
+    anvilState: path.join(stack, 'anvil', 'state.json'),
     chainsState: path.join(stack, 'chains.json'),
     test: path.join(stack, 'test'),
     testTls: path.join(stack, 'test', 'tls'),

@@ -24,7 +24,7 @@ export interface StartOptions {
   only?: ServiceName[];
   /** Provision PostgreSQL and Temporal only (to run a service by hand). */
   infraOnly: boolean;
-  /** --chains: a Litecoin regtest node, a demo wallet and a miner; crypto on regtest (also TRIBUTARY_CHAINS=1). */
+  /** --chains: a Litecoin regtest node with a demo wallet, an anvil (ethereum) node, miners; crypto on regtest (also TRIBUTARY_CHAINS=1). */
   chains?: boolean;
 }
 
@@ -153,7 +153,7 @@ interface StartPlan {
   mail: MailPlan | undefined;
   /** --chains or TRIBUTARY_CHAINS. */
   chains: boolean;
-  /** Run before the processes stop (the miner first, so it never calls a node that is going away). */
+  /** Run before the processes stop (the miners first, so they never call a node that is going away). */
   beforeStop: Array<() => void>;
   startedAt: number;
 }

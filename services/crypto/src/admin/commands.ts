@@ -9,9 +9,10 @@ import type { SecretBox, WorkflowOutbox } from '@tributary/kit';
 import { BusinessRuleError, NotFoundError, ValidationError, presentWebhookDelivery, webhookDeliveryLine } from '@tributary/kit';
 import { UsageError, adminUsage, optionalOption, positionalArgs, requiredOption, runAdminCommandOf, type AdminCommand, type CommandResult } from '@tributary/kit/admin';
 import { AccountAdminService } from '../modules/accounts/index.js';
-import { AssetService, type Asset } from '../modules/assets/index.js';
-import { UtxoRpcClient } from '../modules/chain-nodes/index.js';
-import type { UtxoChain } from '../modules/chain-watch/index.js';
+import { AssetService, type Asset, type Chain } from '../modules/assets/index.js';
+import { EvmRpcClient, UtxoRpcClient } from '../modules/chain-nodes/index.js';
+import type { EvmChain } from '../modules/chain-watch/index.js';
+import { EVM_CHAIN_IDS } from '../modules/hosted-page/index.js';
 import { PaymentRequest, SLUG_PATTERN } from '../modules/payment-requests/index.js';
 import { PaymentService, wrongNetworkMessage } from '../modules/payments/index.js';
 import { ReceiveAddressGapService, type ChainNetwork } from '../modules/receive-addresses/index.js';
@@ -31,10 +32,10 @@ export interface AdminDeps {
   chainNodes?: PayChainNodes;
 }
 
-/** The nodes of the UTXO chains that have an RPC URL, and the node wallet `pay` sends from. */
+/** The chains that have a node RPC URL, and the node wallet `pay` sends from on a UTXO chain. */
 export interface PayChainNodes {
-  rpcUrls: Partial<Record<UtxoChain, string>>;
-  /** A wallet loaded on the node; unset: the node's only loaded wallet (the RPC's default). */
+  rpcUrls: Partial<Record<Chain, string>>;
+  /** A wallet loaded on a UTXO chain's node; unset: the node's only loaded wallet (the RPC's default). EVM: unused. */
   wallet?: string;
 }
 
@@ -218,27 +219,52 @@ const secretRotate: Command = {
 };
 
 /**
- * `pay` on regtest with the request's chain node configured: a real transaction from the node's wallet to the request's
- * address, for the exact amount as decimal text (Bitcoin Core's JSON-RPC takes an amount as a string, so no float ever
- * carries it). Nothing is written here: the chain watcher records the payment from the blocks, as for any payer.
+ * `pay` on regtest with the request's chain node configured: a real transaction to the request's address for the exact
+ * amount, from the node's wallet (UTXO) or its first dev account (EVM). Nothing is written here: the chain watcher
+ * records the payment from the blocks, as for any payer. The JSON is the same for every chain: `wallet` names what sent.
  */
 async function sendOnChain(request: PaymentRequest, amountText: string, rpcUrl: string, wallet: string | undefined): Promise<CommandResult> {
   const asset = request.asset as Asset;
-  const chain = asset.chain as UtxoChain;
   const network: ChainNetwork = 'regtest';
   if (request.network !== network) throw new BusinessRuleError(wrongNetworkMessage(request.network, network), { network: [`Must be ${request.network}.`] });
   const parsed = Amount.safeParse(amountText, { maxDecimals: asset.decimals, positive: true, assetCode: asset.code });
   if (!parsed.ok) throw new ValidationError({ amount: [parsed.error.message] });
+  const chain = asset.chain;
+  const { txid, from } =
+    chain === 'ethereum' || chain === 'polygon'
+      ? await sendEvm(chain, rpcUrl, request.address, parsed.amount.toBaseUnits(asset.decimals))
+      : await sendUtxo(rpcUrl, request.address, parsed.amount.toString(), wallet);
   const amount = parsed.amount.toString();
-  const txid = await new UtxoRpcClient({ url: rpcUrl }).call<string>('sendtoaddress', [request.address, amount], wallet === undefined ? {} : { wallet });
-  const sent = { chain, network, asset: asset.code, txid, address: request.address, amount, wallet: wallet ?? null };
+  const sent = { chain, network, asset: asset.code, txid, address: request.address, amount, wallet: from };
   return {
     json: { sent, payment_request: { id: request.slug } },
     text: [
-      `Sent ${amount} ${asset.code} on ${chain} (${network}) to ${request.address}${wallet === undefined ? '' : ` from wallet "${wallet}"`}: txid ${txid}.`,
+      `Sent ${amount} ${asset.code} on ${chain} (${network}) to ${request.address}${from === null ? '' : ` from ${chain === 'ethereum' || chain === 'polygon' ? 'account' : 'wallet'} "${from}"`}: txid ${txid}.`,
       `Nothing is recorded by this command: the chain watcher records the payment for request ${request.slug} when it scans the block that mines it, and counts it at ${asset.confirmations} confirmations.`,
     ].join('\n'),
   };
+}
+
+/** Bitcoin Core's `sendtoaddress` takes the amount as a string, so no float ever carries it. */
+async function sendUtxo(rpcUrl: string, address: string, amount: string, wallet: string | undefined): Promise<{ txid: string; from: string | null }> {
+  const txid = await new UtxoRpcClient({ url: rpcUrl }).call<string>('sendtoaddress', [address, amount], wallet === undefined ? {} : { wallet });
+  return { txid, from: wallet ?? null };
+}
+
+/**
+ * A value transfer of exactly `wei` from the node's first account (anvil's first dev account, unlocked: the node signs).
+ * The node must run the regtest chain id of `chain`, as the watcher requires (a polygon URL given for ethereum would
+ * otherwise send coins on the other chain, where the same address is another request's).
+ */
+async function sendEvm(chain: EvmChain, rpcUrl: string, address: string, wei: bigint): Promise<{ txid: string; from: string }> {
+  const node = new EvmRpcClient({ url: rpcUrl });
+  const expected = EVM_CHAIN_IDS.regtest[chain];
+  const chainId = await node.chainId();
+  if (chainId !== expected) throw new BusinessRuleError(`The ${chain} node runs chain id ${chainId}, not ${expected} (${chain} on regtest); nothing was sent.`, { chain: [`Must be chain id ${expected}.`] });
+  const [from] = await node.accounts();
+  if (from === undefined) throw new BusinessRuleError(`The ${chain} node holds no account to send from (anvil's dev accounts); nothing was sent.`, { chain: ['Needs a node account.'] });
+  const txid = await node.sendValue(from, address, wei);
+  return { txid, from };
 }
 
 const pay: Command = {
@@ -251,7 +277,7 @@ const pay: Command = {
     const request = await deps.em.fork().getRepository(PaymentRequest).findBySlug(slug);
     if (!request) throw new NotFoundError(`No payment request with id ${slug}.`);
     const asset = request.asset as Asset;
-    const rpcUrl = deps.network === 'regtest' ? deps.chainNodes?.rpcUrls[asset.chain as UtxoChain] : undefined;
+    const rpcUrl = deps.network === 'regtest' ? deps.chainNodes?.rpcUrls[asset.chain] : undefined;
     if (rpcUrl !== undefined) {
       // The chain decides the txid and the confirmations of a real transaction.
       for (const option of ['confirmations', 'txid']) {

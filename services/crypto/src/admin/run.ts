@@ -29,7 +29,7 @@ export function payChainNodesOf(env: NodeJS.ProcessEnv): PayChainNodes {
   const rpcUrls: PayChainNodes['rpcUrls'] = {};
   for (const { chain, code } of ASSET_TABLE) {
     const value = env[rpcUrlVariable(code)]?.trim();
-    if (value && (chain === 'bitcoin' || chain === 'litecoin')) rpcUrls[chain] = value;
+    if (value) rpcUrls[chain] = value;
   }
   const wallet = env[PAY_WALLET_VARIABLE]?.trim();
   return { rpcUrls, ...(wallet ? { wallet } : {}) };

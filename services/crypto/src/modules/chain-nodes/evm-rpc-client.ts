@@ -2,8 +2,10 @@
 // reads from an ethereum or polygon node, through viem's public client. A deadline per call and no retries (the
 // watcher's next scan is the retry). The URL's credentials never reach a log: user and password go into an
 // Authorization header, and every failure is re-thrown as an EvmRpcError naming the method and the node's host only
-// (viem's own errors print the full URL, and hosted nodes put their API key in the path).
-import { createPublicClient, http, type Hash, type PublicClient } from 'viem';
+// (viem's own errors print the full URL, and hosted nodes put their API key in the path). Two wallet calls serve the
+// operator's `pay` on a local node (issue 12 §6): the accounts the node holds keys for, and a value transfer the node
+// signs (anvil's unlocked dev accounts; a production node holds no keys and answers neither).
+import { createPublicClient, createWalletClient, http, numberToHex, type Address, type Hash, type PublicClient, type WalletClient } from 'viem';
 
 export interface EvmRpcClientOptions {
   /** `http(s)://[user:password@]host[:port][/path]` (CRYPTO_<ASSET>_RPC_URL). */
@@ -46,6 +48,8 @@ export interface EvmReceipt {
 
 export class EvmRpcClient {
   private readonly client: PublicClient;
+  /** The same transport, for the node-signed calls (eth_accounts, eth_sendTransaction). */
+  private readonly wallet: WalletClient;
   private readonly host: string;
   /** The URL as given and as sent (without user and password): cut out of any error text that quotes them. */
   private readonly urlForms: string[];
@@ -59,7 +63,9 @@ export class EvmRpcClient {
     url.username = '';
     url.password = '';
     this.urlForms = [options.url, url.toString(), url.pathname.length > 1 ? url.pathname : ''].filter((form) => form !== '');
-    this.client = createPublicClient({ transport: http(url.toString(), { timeout: options.timeoutMs ?? 10_000, retryCount: 0, fetchOptions: { headers } }) });
+    const transport = http(url.toString(), { timeout: options.timeoutMs ?? 10_000, retryCount: 0, fetchOptions: { headers } });
+    this.client = createPublicClient({ transport });
+    this.wallet = createWalletClient({ transport });
   }
 
   /** eth_chainId: the EIP-155 chain id the node runs. */
@@ -95,6 +101,22 @@ export class EvmRpcClient {
   async receipt(hash: Hash): Promise<EvmReceipt> {
     const receipt = await this.call('eth_getTransactionReceipt', () => this.client.getTransactionReceipt({ hash }));
     return { blockHash: receipt.blockHash, succeeded: receipt.status === 'success' };
+  }
+
+  /** eth_accounts: the accounts whose keys the node holds (anvil: its dev accounts; a production node: none). */
+  accounts(): Promise<Address[]> {
+    return this.call('eth_accounts', () => this.wallet.getAddresses());
+  }
+
+  /**
+   * eth_sendTransaction of `value` wei from `from`, an account whose key the node holds: the node fills in gas, fees and
+   * nonce and signs. The value goes as hex of the bigint (never a float). Resolves to the transaction hash; the
+   * transaction waits in the node's pool until a block mines it.
+   */
+  sendValue(from: string, to: string, value: bigint): Promise<Hash> {
+    // The node checks the addresses (an ill-formed one is its JSON-RPC error); viem only types them.
+    const params = { from: from as Address, to: to as Address, value: numberToHex(value) };
+    return this.call('eth_sendTransaction', () => this.wallet.request({ method: 'eth_sendTransaction', params: [params] }));
   }
 
   private async call<T>(method: string, run: () => Promise<T>): Promise<T> {
