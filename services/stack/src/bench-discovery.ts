@@ -39,6 +39,14 @@ export function discoverBenchmarks(root: string): BenchmarkEntry[] {
   return found;
 }
 
+/** Workspaces whose benchmarks read chain nodes (crypto's chain watchers): the runner starts them as `npm test` does. */
+export const CHAIN_NODE_WORKSPACES: readonly string[] = ['services/crypto'];
+
+/** Whether the runner must start the chain nodes (CRYPTO_LTC_RPC_URL, CRYPTO_ETH_RPC_URL, CRYPTO_MATIC_RPC_URL) for `entry`. */
+export function needsChainNodes(entry: BenchmarkEntry): boolean {
+  return CHAIN_NODE_WORKSPACES.includes(entry.workspace);
+}
+
 /**
  * The benchmarks `names` select: a benchmark's name, or a workspace's folder name (`bnpl` = all of services/bnpl);
  * no names = all. An unknown name is an error listing what exists.

@@ -8,7 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { BENCH_CPU_PROF_DIR_ENV, BENCH_LOG_DIR_ENV, BENCH_RESULT_FILE_ENV, BENCH_SETTINGS_ENV, benchSettings, parseBenchmarkResult, summarizeCpuProfile, type BenchSettings, type CpuProfile } from '@tributary/kit/bench';
 import { benchExitCode, benchFindings, benchTable, machineInfo, resultsFileName, statusOf, summaryOf, type BenchOutcome, type BenchProfile, type BenchRunReport } from './bench-report.js';
-import { discoverBenchmarks, selectBenchmarks, type BenchmarkEntry } from './bench-discovery.js';
+import { discoverBenchmarks, needsChainNodes, selectBenchmarks, type BenchmarkEntry } from './bench-discovery.js';
+import { provisionChainNodes } from './chain-nodes.js';
 import { describeError, StackError } from './errors.js';
 import { cleanStaleRuns, provisionIsolatedInfra, type IsolatedInfra } from './isolated-infra.js';
 import { onShutdown } from './lifecycle.js';
@@ -197,9 +198,11 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   let report: BenchRunReport | undefined;
   const run = async (): Promise<void> => {
     const infra = await provisionIsolatedInfra({ paths, runDir, supervisor, progress, processPrefix: 'bench' });
+    // Chain nodes only for a run that has a benchmark reading them: idle nodes would still take memory and start time.
+    const chainEnv = selected.some(needsChainNodes) ? await provisionChainNodes({ supervisor, progress, runDir, processPrefix: 'bench' }) : {};
     const machine = machineInfo({ temporalCli: infra.temporalCli.version, ...(await postgresVersionEntry(infra.databaseUrl)) });
     progress.info(`settings: ${Object.values(BENCH_SETTINGS_ENV).map((v) => `${v}=${env[v]}`).join(' ')}`);
-    const ctx: RunContext = { paths, runDir, resultsDir, stamp, supervisor, progress, infra, env, cpuProf: opts.cpuProf };
+    const ctx: RunContext = { paths, runDir, resultsDir, stamp, supervisor, progress, infra, env: { ...env, ...chainEnv }, cpuProf: opts.cpuProf };
     for (const entry of selected) {
       if (interrupted) return;
       outcomes.push(await runOne(entry, ctx));

@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ANVIL_CHAIN_IDS, anvilDataDir, ETH_RPC_URL_ENV, MATIC_RPC_URL_ENV, startAnvil } from './anvil.js';
+import { provisionChainNodes } from './chain-nodes.js';
 import { describeError, StackError } from './errors.js';
 import { cleanStaleRuns, provisionIsolatedInfra } from './isolated-infra.js';
-import { LITECOIND, LTC_RPC_URL_ENV, litecoinDataDir, litecoindInstalled, startLitecoinRegtest } from './litecoin.js';
 import { onShutdown } from './lifecycle.js';
 import { stackPaths, type StackPaths } from './paths.js';
 import { createProgress, type Progress } from './progress.js';
@@ -121,7 +120,7 @@ export async function runTests(opts: TestOptions): Promise<number> {
       process.env['TEMPORAL_TEST_SERVER_PATH'] ||
       (await progress.step('Temporal time-skipping test server', () => discoverTestServer({ pythonTools: paths.pythonTools }), (p) => p));
 
-    const chainEnv = await provisionChainNodes(supervisor, progress, runDir);
+    const chainEnv = await provisionChainNodes({ supervisor, progress, runDir, processPrefix: 'test' });
 
     await progress.step(`test TLS in ${path.relative(paths.root, paths.testTls)}`, async () => {
       const specifier = '@tributary/kit/testing';
@@ -184,31 +183,4 @@ export async function runTests(opts: TestOptions): Promise<number> {
   progress.info(`torn down in ${((Date.now() - t) / 1000).toFixed(1)}s`);
   console.log(summaryLine(tally));
   return tally.failed > 0 ? 1 : 0;
-}
-
-/**
- * The chain nodes the crypto tests pay through (issue 12): a Litecoin Core regtest node, its RPC URL in
- * CRYPTO_LTC_RPC_URL, and two anvil nodes (ethereum and one with Polygon's regtest chain id) in CRYPTO_ETH_RPC_URL
- * and CRYPTO_MATIC_RPC_URL. Without litecoind (not root, no apt) the run goes on and those tests fail naming the fix.
- * A URL already set in the environment is used as it is.
- */
-async function provisionChainNodes(supervisor: Supervisor, progress: Progress, runDir: string): Promise<NodeJS.ProcessEnv> {
-  const env: NodeJS.ProcessEnv = {};
-  const evmNodes = [
-    { variable: ETH_RPC_URL_ENV, chain: 'ethereum' },
-    { variable: MATIC_RPC_URL_ENV, chain: 'polygon' },
-  ] as const;
-  for (const { variable, chain } of evmNodes) {
-    if (process.env[variable]) continue;
-    const [name, chainId] = [`test-anvil-${chain}`, ANVIL_CHAIN_IDS[chain]];
-    const anvil = await progress.step(`anvil: ${chain} node (chain id ${chainId})`, () => startAnvil({ supervisor, chainId, name, dataDir: anvilDataDir(runDir, name) }));
-    env[variable] = anvil.rpcUrl;
-  }
-  if (process.env[LTC_RPC_URL_ENV]) return env;
-  if (!litecoindInstalled()) {
-    progress.info(`${LITECOIND} is missing: the Litecoin regtest tests will fail until \`apt-get install -y litecoind\` has run`);
-    return env;
-  }
-  const node = await progress.step('Litecoin Core: regtest node', () => startLitecoinRegtest({ supervisor, dataDir: litecoinDataDir(runDir), name: 'test-litecoind' }));
-  return { ...env, [LTC_RPC_URL_ENV]: node.rpcUrl };
 }

@@ -112,7 +112,8 @@ export class ChainWatcher {
    */
   private async cursor(tip: number): Promise<ChainCursor> {
     const { source, network } = this.options;
-    const stored = await this.em.findOne(ChainCursor, { chain: source.chain });
+    // Not managed: the cursor is written with native updates only (see save).
+    const stored = await this.em.findOne(ChainCursor, { chain: source.chain }, { disableIdentityMap: true });
     if (stored && stored.network === network) return stored;
     const tipHash = await source.blockHash(tip);
     await this.em.nativeDelete(ScannedBlock, { chain: source.chain });
@@ -121,6 +122,7 @@ export class ChainWatcher {
     if (stored) return this.save(stored, fields);
     const created = this.em.create(ChainCursor, fields);
     await this.em.flush();
+    this.em.clear();
     return created;
   }
 
@@ -160,9 +162,17 @@ export class ChainWatcher {
     if (height % 100 === 0) await connection.execute('delete from "scanned_blocks" where "chain" = ? and "height" <= ?', [chain, height - SCANNED_BLOCKS_KEPT]);
   }
 
+  /**
+   * Writes the cursor with one UPDATE and lets go of every entity this EntityManager holds. PaymentService.record's
+   * transactions run on forks of it that copy its identity map in and merge theirs back out, so a scan that kept them
+   * would compare every request and payment recorded so far on each later payment and flush: a scan's cost would grow
+   * with the square of its payments (the chain-scan benchmarks). The cursor object stays the scan's own copy.
+   */
   private async save(cursor: ChainCursor, fields: Partial<Pick<ChainCursor, 'network' | 'height' | 'blockHash' | 'tipHeight' | 'lastError'>>): Promise<ChainCursor> {
     Object.assign(cursor, fields, { updatedAt: this.now() });
-    await this.em.flush();
+    const { chain, network, height, blockHash, tipHeight, lastError, updatedAt } = cursor;
+    await this.em.nativeUpdate(ChainCursor, { chain }, { network, height, blockHash, tipHeight, lastError, updatedAt });
+    this.em.clear();
     return cursor;
   }
 
@@ -211,6 +221,8 @@ export class ChainWatcher {
     const { source, payments, logger } = this.options;
     try {
       await payments.record({ chain: source.chain, txid: transfer.txid, index: transfer.index, amount: transfer.amount, confirmations, block, to: { address: transfer.address } });
+      // What the payment's transaction merged back is let go at once (see save): the next payment starts clean.
+      this.em.clear();
     } catch (error) {
       if (!(error instanceof ConflictError) && !(error instanceof BusinessRuleError)) throw error;
       logger?.warn({ chain: source.chain, txid: transfer.txid, index: transfer.index, err: error }, 'a chain transfer to a payment request was not recorded');
