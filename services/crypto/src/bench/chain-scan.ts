@@ -6,8 +6,9 @@
 //             PaymentService with the webhook sink on regtest), the state its previous round wrote reset first;
 //   baseline: the node's own time to hand out those blocks through the same RPC client the watcher reads with
 //             (Bitcoin Core getblockhash + getblock verbosity 2; eth_getBlockByNumber with transactions).
-// One operation = one block; throughput = blocks per second; latency = time per block. Target: the watcher's time per
-// block at most 2× the node's (throughput ratio ≥ 0.5), its own reading of the block included.
+// One operation = one block; throughput = blocks per second; latency = time per block. Target (issue 12 §7, "the
+// watcher adds at most 2× the node's time per block"): what the watcher adds to its own read of the block is at most
+// 2× the node's time, so its whole time per block is at most 3× the node's (throughput ratio ≥ 1/3).
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -25,8 +26,8 @@ import { deriveReceiveAddress, parseAccountXpub, testMnemonicAccountKeys, type R
 import { createPaymentWebhookSink } from '../modules/webhooks/index.js';
 import { openDatabase } from '../service.js';
 
-/** Issue 12 §7: the watcher adds at most 2× the node's time per block, read as: its time per block ≤ 2× the node's. */
-export const CHAIN_SCAN_TARGET: Target = { minThroughputRatio: 0.5 };
+/** Issue 12 §7: the watcher adds at most 2× the node's time per block: node + added ≤ 3× node, ratio ≥ 1/3. */
+export const CHAIN_SCAN_TARGET: Target = { minThroughputRatio: 1 / 3 };
 
 const NETWORK = 'regtest';
 /** What every request asks for and every paying output sends: exact, so a paid request becomes `paid`. */
@@ -275,7 +276,7 @@ export async function measureChainScan(report: ChainScanReport): Promise<Benchma
     measured,
     target: CHAIN_SCAN_TARGET,
     notes: [
-      'One operation = one block: throughput is blocks per second over one pass of the built blocks per round, latency the time per block (ms); the throughput ratio is the node\'s time per block over the watcher\'s (≥ 0.5 = the watcher takes at most 2× the node\'s time, its own read of the block included).',
+      'One operation = one block: throughput is blocks per second over one pass of the built blocks per round, latency the time per block (ms); the throughput ratio is the node\'s time per block over the watcher\'s (≥ 1/3 = the watcher adds at most 2× the node\'s time to its own read of the block; ≥ 0.5 would be at most 2× in all).',
       `ours: a new ChainWatcher per scanOnce (as the chain-watch activity makes one) from a cursor set by SQL at the block before the built ones, to the tip; PaymentService on ${NETWORK} with the webhook sink (each settled request queues its payment.paid delivery; no outbox dispatch). The previous round's payments, settled requests, deliveries and kept blocks are undone before each round, outside the time.`,
       ...report.notes,
     ],
