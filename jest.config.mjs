@@ -36,4 +36,8 @@ export default {
     project('<rootDir>/tests', 'system'),
   ],
   testTimeout: 60_000,
+  // ESM test modules are not all released between files (vm modules), so one process running every file grows past
+  // any heap limit as the suite grows. With a limit Jest runs the files in a worker (one on a 2-core machine, as
+  // before) and replaces it once it holds more than this after a file: memory stays bounded however many files.
+  workerIdleMemoryLimit: '2GB',
 };

@@ -135,8 +135,8 @@ export async function runTests(opts: TestOptions): Promise<number> {
       command: process.execPath,
       args: [
         '--experimental-vm-modules',
-        // On a 2-core machine Jest runs every file in this one process ("in band"), and ESM test modules are not all
-        // released between files: the whole suite outgrows V8's default 4 GB heap near its end.
+        // Test files run in a worker that is replaced once it holds more than jest.config.mjs's workerIdleMemoryLimit;
+        // the heap limit leaves one large file (browser and fuzz suites) room above that.
         `--max-old-space-size=${JEST_HEAP_MB}`,
         path.join(paths.root, 'node_modules', 'jest', 'bin', 'jest.js'),
         '--json',
