@@ -10,6 +10,7 @@ import { cleanStaleRuns, provisionIsolatedInfra } from './isolated-infra.js';
 import { onShutdown } from './lifecycle.js';
 import { stackPaths, type StackPaths } from './paths.js';
 import { createProgress, type Progress } from './progress.js';
+import { CONTRACT_FUZZ_DEPTH_ENV, SCHEMATHESIS_PATH_ENV, SCHEMATHESIS_VERSION, ensureSchemathesis } from './schemathesis.js';
 import { randomEncryptionKey } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { discoverTestServer } from './temporal.js';
@@ -121,6 +122,7 @@ export async function runTests(opts: TestOptions): Promise<number> {
       (await progress.step('Temporal time-skipping test server', () => discoverTestServer({ pythonTools: paths.pythonTools }), (p) => p));
 
     const chainEnv = await provisionChainNodes({ supervisor, progress, runDir, processPrefix: 'test' });
+    const schemathesisEnv = await provisionSchemathesis(paths, progress);
 
     await progress.step(`test TLS in ${path.relative(paths.root, paths.testTls)}`, async () => {
       const specifier = '@tributary/kit/testing';
@@ -155,6 +157,7 @@ export async function runTests(opts: TestOptions): Promise<number> {
         TEMPORAL_TEST_SERVER_PATH: testServer,
         TEMPORAL_CLI_PATH: cli.path,
         ...chainEnv,
+        ...schemathesisEnv,
         TRIBUTARY_TEST_TLS_DIR: paths.testTls,
         // A fresh key per run: nothing sealed in a test database outlives it.
         SECRETS_ENCRYPTION_KEY: randomEncryptionKey(),
@@ -183,4 +186,39 @@ export async function runTests(opts: TestOptions): Promise<number> {
   progress.info(`torn down in ${((Date.now() - t) / 1000).toFixed(1)}s`);
   console.log(summaryLine(tally));
   return tally.failed > 0 ? 1 : 0;
+}
+
+/**
+ * Schemathesis for the contract-fuzz tests, its launcher in SCHEMATHESIS_PATH (one already set is used as it is).
+ * When pip cannot install it the run goes on and those tests fail naming the fix.
+ */
+async function provisionSchemathesis(paths: StackPaths, progress: Progress): Promise<NodeJS.ProcessEnv> {
+  if (process.env[SCHEMATHESIS_PATH_ENV]) return {};
+  try {
+    const launcher = await progress.step(`Schemathesis ${SCHEMATHESIS_VERSION} (PyPI)`, () => ensureSchemathesis({ pythonTools: paths.pythonTools }), (p) => path.relative(paths.root, p));
+    return { [SCHEMATHESIS_PATH_ENV]: launcher };
+  } catch (error) {
+    progress.fail(error);
+    progress.info('the contract-fuzz tests will fail until Schemathesis is installed');
+    return {};
+  }
+}
+
+/** The fuzz tests `npm run fuzz` runs: the kit's property-based suite and Schemathesis, per service. */
+const FUZZ_TEST_PATHS = String.raw`/test/(contract-)?fuzz\.test\.ts$`;
+/** Runs of the kit's fuzz suite per input in the deep run (25 in npm test). */
+const DEEP_FUZZ_RUNS = '100';
+
+/**
+ * `npm run fuzz`: the deep run of the fuzz tests alone (no typecheck/lint): CONTRACT_FUZZ_DEPTH=deep (every
+ * Schemathesis phase, stateful included, many more examples, negative_data_rejection) and FUZZ_RUNS=100 unless set.
+ */
+export function runFuzz(jestArgs: string[]): Promise<number> {
+  process.env[CONTRACT_FUZZ_DEPTH_ENV] = 'deep';
+  process.env['FUZZ_RUNS'] ??= DEEP_FUZZ_RUNS;
+  return runTests({
+    jestArgs: ['--selectProjects', 'bnpl', 'crypto', 'photos', '--testPathPatterns', FUZZ_TEST_PATHS, ...jestArgs],
+    checks: false,
+    verbose: process.env['STACK_VERBOSE'] === '1',
+  });
 }
