@@ -1,7 +1,7 @@
 // The contract-fuzz suite's runner (testing/schemathesis.ts) against a tiny real HTTP server and its document: it
 // fails on an answer the document does not describe (a wrong body, an undocumented status, a 5xx) and on a revoked
 // credential (missing_auth), and passes once the server keeps its document. Needs SCHEMATHESIS_PATH (npm test sets it).
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,7 +41,7 @@ let url: string;
 let dir: string;
 let documentPath: string;
 
-function json(res: import('node:http').ServerResponse, status: number, body: unknown): void {
+function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 

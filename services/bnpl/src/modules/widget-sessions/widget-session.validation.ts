@@ -2,7 +2,7 @@
 // it (widget-session.openapi.ts) and WidgetSessionService validates with it, adding the one rule zod cannot know (the
 // amount against the merchant's enabled plans) to the same 422. Unknown fields are ignored; null counts as absent
 // for the optional fields.
-import { BODY_NOT_AN_OBJECT_MESSAGE, ValidationError, checkInput, wellFormedText, type FieldErrors } from '@tributary/kit';
+import { BODY_NOT_AN_OBJECT_MESSAGE, ValidationError, checkInput, emailAddress, wellFormedText, type FieldErrors } from '@tributary/kit';
 import { z } from 'zod';
 import { CURRENCY_CODE_PATTERN, NO_PLAN_ENABLED_MESSAGE, SUPPORTED_CURRENCIES, financeableAmountProblem, isSupportedCurrency, type InstallmentPlan } from '../plans/index.js';
 import { CUSTOMER_EMAIL_MAX, ORDER_REFERENCE_MAX, PURCHASE_DESCRIPTION_MAX, REDIRECT_URL_MAX } from './widget-session.limits.js';
@@ -78,7 +78,7 @@ function sessionCreateSchema(livemode: boolean) {
         z.string({ error: requiredOr(SESSION_CREATE_MESSAGES.notText) }).trim().min(1, { error: SESSION_CREATE_MESSAGES.required }).max(ORDER_REFERENCE_MAX, { error: maxMessage(ORDER_REFERENCE_MAX) }),
       ).meta({ description: "The merchant's own order reference (the loan's purchase_reference). Surrounding spaces are trimmed." }),
       customer_email: optional(
-        z.email({ error: SESSION_CREATE_MESSAGES.email }).max(CUSTOMER_EMAIL_MAX, { error: maxMessage(CUSTOMER_EMAIL_MAX) }).meta({ description: "The shopper's e-mail address; prefills the checkout form." }),
+        emailAddress(SESSION_CREATE_MESSAGES.email).max(CUSTOMER_EMAIL_MAX, { error: maxMessage(CUSTOMER_EMAIL_MAX) }).meta({ description: "The shopper's e-mail address; prefills the checkout form." }),
       ),
       customer_phone: optional(
         z.string({ error: SESSION_CREATE_MESSAGES.phone }).regex(E164_PATTERN, { error: SESSION_CREATE_MESSAGES.phone }).meta({ description: "The shopper's phone number in E.164 format (`+` and up to 15 digits); prefills the checkout form.", example: '+14155550123' }),
