@@ -341,15 +341,19 @@ describe('checkout in Chromium', () => {
     await page.keyboard.press('Tab');
     expect(await focusedId(page)).toBe('button[Close checkout]');
     await tabTo(page, frame, 'email');
-    await page.keyboard.press('Escape');
+    // Key down, the dialog closes, then key up: press() would send the key up to the checkout's frame, which the close
+    // has just removed, and Chromium never acknowledges an input event to a frame that is gone (a hung test, 1 run in 10).
+    await page.keyboard.down('Escape');
     await page.waitForFunction(() => (globalThis as unknown as ShopWindow).closes === 1);
+    await page.keyboard.up('Escape');
     expect(await page.$('[data-bnpl-checkout="modal"]')).toBeNull();
     expect(await focusedId(page)).toBe('pay');
     // Escape on the merchant page and the close button close it as well.
     await page.keyboard.press('Enter');
     await checkoutFrame(page);
-    await page.keyboard.press('Escape');
+    await page.keyboard.down('Escape');
     await page.waitForFunction(() => (globalThis as unknown as ShopWindow).closes === 2);
+    await page.keyboard.up('Escape');
     await page.click('#pay');
     await checkoutFrame(page);
     await page.click('[aria-label="Close checkout"]');
