@@ -4,6 +4,7 @@
 // settlement Schedules.
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
+  retryUntilDone,
   startServiceWorker,
   type RunningWorker,
   type ServiceWorkerContext,
@@ -56,23 +57,7 @@ function bnplActivities({ orm, outbox }: ServiceWorkerContext) {
  * a worker started before Temporal still sets them up.
  */
 function settlementSchedules({ temporal, logger }: ServiceWorkerContext) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const attempt = (): void => {
-    ensureSettlementSchedules(temporal, logger).catch((error: unknown) => {
-      logger.warn({ err: error }, 'could not create the settlement schedules yet; retrying in 10 s');
-      if (!stopped) timer = setTimeout(attempt, 10_000).unref();
-    });
-  };
-  attempt();
-  return [
-    {
-      async stop() {
-        stopped = true;
-        clearTimeout(timer);
-      },
-    },
-  ];
+  return [retryUntilDone('create the settlement schedules', () => ensureSettlementSchedules(temporal, logger), logger)];
 }
 
 /** The bnpl part of the worker definition (bnplService.worker). */

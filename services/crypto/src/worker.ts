@@ -4,6 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig, secretBoxFor, secretsEnv } from '@tributary/kit';
 import {
+  retryUntilDone,
   startServiceWorker,
   type RunningWorker,
   type ServiceWorkerContext,
@@ -53,24 +54,8 @@ function chainWatchActivities({ orm, outbox, env, logger }: ServiceWorkerContext
 function chainWatchStarts({ temporal, logger, env }: ServiceWorkerContext) {
   const config = loadConfig(chainWatchEnv, env);
   const chains = watchedChains(config).map(({ chain }) => chain);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const attempt = (): void => {
-    if (chains.length === 0) return;
-    ensureChainWatchWorkflows(temporal, chains, config.CRYPTO_CHAIN_POLL_INTERVAL_MS, logger).catch((error: unknown) => {
-      logger.warn({ err: error }, 'could not start the chain watchers yet; retrying in 10 s');
-      if (!stopped) timer = setTimeout(attempt, 10_000).unref();
-    });
-  };
-  attempt();
-  return [
-    {
-      async stop() {
-        stopped = true;
-        clearTimeout(timer);
-      },
-    },
-  ];
+  if (chains.length === 0) return [];
+  return [retryUntilDone('start the chain watchers', () => ensureChainWatchWorkflows(temporal, chains, config.CRYPTO_CHAIN_POLL_INTERVAL_MS, logger), logger)];
 }
 
 /** The crypto part of the worker definition (cryptoService.worker). */

@@ -6,3 +6,4 @@ export * from './service.js';
 export * from './worker.js';
 export * from './cli.js';
 export * from './temporal-runtime.js';
+export * from './retry-until-done.js';
