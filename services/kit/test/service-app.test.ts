@@ -33,6 +33,14 @@ async function buildApp(options: { errorFormat?: ErrorFormat; readiness?: Readin
       app.post('/echo', (req, res) => {
         res.status(201).json({ received: req.body as unknown });
       });
+      app.get('/noted', (req, res) => {
+        req.log.info({ step: 'looked up' }, 'handler note');
+        res.json({ ok: true });
+      });
+      app.get('/slow', (_req, res) => {
+        // Answers after the client has given up: the line says the request was aborted.
+        setTimeout(() => res.json({ late: true }), 300);
+      });
       app.post('/cancel', (req, res) => {
         res.json({ cancelled: true, body: req.body ?? null });
       });
@@ -92,6 +100,30 @@ describe('createServiceApp: request ids and access logs', () => {
     const access = logs.lines().find((line) => line.msg === 'request completed');
     expect(access).toMatchObject({ requestId: id, req: { method: 'POST', url: '/echo' }, res: { statusCode: 201 } });
     expect(logs.text()).not.toContain('sk_live_abc');
+  });
+
+  it("gives handlers a logger carrying the request id, logs 4xx at warn, and keeps probes quiet", async () => {
+    const { app, logs } = await buildApp();
+    const noted = await request(app).get('/noted').expect(200);
+    const id = noted.headers['x-request-id'];
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ requestId: id, msg: 'handler note', step: 'looked up' }));
+    const missing = await request(app).get('/records/7').expect(404);
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({ level: 40, msg: 'request completed', requestId: missing.headers['x-request-id'], res: { statusCode: 404 } }),
+    );
+    const probe = await request(app).get('/healthz').expect(200);
+    expect(logs.lines().filter((line) => line.requestId === probe.headers['x-request-id'])).toEqual([]);
+    const access = logs.lines().find((line) => line.requestId === id && line.msg === 'request completed');
+    expect(access).toMatchObject({ req: { method: 'GET', url: '/noted' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    expect(access).not.toHaveProperty('req.headers');
+  });
+
+  it('logs a request the client gave up on as aborted', async () => {
+    const { app, logs } = await buildApp();
+    await expect(request(app).get('/slow').timeout(50)).rejects.toThrow(/Timeout/);
+    const aborted = () => logs.lines().some((line) => line.msg === 'request aborted');
+    for (let waited = 0; !aborted() && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ level: 40, msg: 'request aborted', req: expect.objectContaining({ url: '/slow' }) }));
   });
 
   it('keeps a sane incoming request id and replaces an unsafe one', async () => {

@@ -3,7 +3,6 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import {
   InternalError,
   RouteNotFoundError,
@@ -11,14 +10,14 @@ import {
   type DomainError,
   type ErrorFormat,
 } from '../errors/index.js';
-import { logSerializers, type Logger } from '../logging/index.js';
+import type { Logger } from '../logging/index.js';
+import { accessLog } from './access-log.js';
 import { CLIENT_ERROR_LISTENER } from './http-server.js';
 import { bodyParserErrorToDomain, parseJsonBodies, requireJsonBodies, type OtherBodyRoute } from './json-body.js';
 import { expressErrorToDomain, refuseMalformedUrls } from './malformed-request.js';
 import { refuseUnservedMethods } from './method-not-allowed.js';
 import { answerParseErrors } from './parse-errors.js';
 import { runReadinessChecks, type ReadinessCheck } from './readiness.js';
-import { assignRequestId } from './request-id.js';
 
 export interface ServiceAppOptions {
   service: string;
@@ -47,18 +46,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
   // startHttpServer answers requests Node's parser refuses with this, in the same format.
   Object.defineProperty(app, CLIENT_ERROR_LISTENER, { value: answerParseErrors(errorFormat, logger) });
 
-  app.use(
-    pinoHttp({
-      logger,
-      serializers: logSerializers,
-      genReqId: assignRequestId,
-      customAttributeKeys: { reqId: 'requestId' },
-      quietReqLogger: true,
-      // Orchestrators poll the probes every few seconds; only failures are worth a line.
-      autoLogging: { ignore: (req) => probePaths.has(req.url?.split('?')[0] ?? '') },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
+  // Orchestrators poll the probes every few seconds; only failures are worth a line.
+  app.use(accessLog(logger, { quietPaths: probePaths }));
   // Before every route (probes and unknown paths included) and before the body is read.
   app.use(refuseMalformedUrls());
 
@@ -98,7 +87,7 @@ function errorHandler(format: ErrorFormat, bodyLimit: string): ErrorRequestHandl
       ? error
       : (bodyParserErrorToDomain(error, bodyLimit) ?? expressErrorToDomain(error, req) ?? new InternalError(error));
     if (domainError.kind === 'internal') {
-      // pino-http logs the response with this error, its stack and the request id; the client sees none of it.
+      // The access log logs the response with this error, its stack and the request id; the client sees none of it.
       res.err = error instanceof Error ? error : new Error(String(error));
     }
     const rendered = format.render(domainError);

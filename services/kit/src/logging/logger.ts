@@ -23,7 +23,7 @@ interface SerializedRequestLike {
 }
 
 /**
- * Serializers for `req`, `res` and `err`. Exported so pino-http (which installs its own wrappers) uses them too.
+ * Serializers for `req`, `res` and `err`. Used by every logger, the access log's line included.
  * Request bodies are never logged.
  */
 export const logSerializers = {

@@ -34,6 +34,7 @@ export {
   RECENT_SESSIONS_DEFAULT,
   RECENT_SESSIONS_MAX,
   WidgetSessionService,
+  type CreatedWidgetSession,
   type SessionCreator,
   type SessionExpiry,
   type WidgetSessionCreation,

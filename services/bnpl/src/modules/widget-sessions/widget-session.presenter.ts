@@ -17,7 +17,7 @@ export function sessionPath(sessionToken: string): string {
   return `${WIDGET_SESSIONS_PATH}/${sessionToken}`;
 }
 
-export function presentCreatedSession(session: WidgetSession, baseUrl: string): z.input<typeof createdWidgetSessionResource> {
+export function presentCreatedSession(session: Pick<WidgetSession, 'token' | 'expiresAt'>, baseUrl: string): z.input<typeof createdWidgetSessionResource> {
   return {
     session_token: session.token,
     checkout_url: checkoutUrl(baseUrl, session.token),

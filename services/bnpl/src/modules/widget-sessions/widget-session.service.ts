@@ -21,7 +21,6 @@ import {
   isUuid,
 } from '@tributary/kit';
 import { WIDGET_SESSION_SIGNALS } from '@tributary/workflows';
-import { Merchant } from '../merchants/index.js';
 import { EnabledPlansCache } from '../plans/index.js';
 import { applyCancel, applyExpiry, isOpen } from './session-status-engine.js';
 import { SESSION_TOKEN_PATTERN, generateSessionToken } from './session-token.js';
@@ -69,9 +68,16 @@ export interface PaymentLinkSessionSource {
   cancelUrl: string;
 }
 
+/**
+ * What a create answers with (the 201's body, its Location, the expiry workflow's start): the new session's row as
+ * written, without building a managed entity the request would only read three fields of; the earlier entity when a
+ * create is replayed.
+ */
+export type CreatedWidgetSession = Pick<WidgetSession, 'id' | 'token' | 'expiresAt' | 'amountCents' | 'currency'>;
+
 /** What a create produced: the session, and whether it already existed under the same Idempotency-Key. */
 export interface WidgetSessionCreation {
-  session: WidgetSession;
+  session: CreatedWidgetSession;
   /** True when an earlier create with the same key and body made it; nothing new was created. */
   replayed: boolean;
 }
@@ -142,7 +148,7 @@ export class WidgetSessionService {
    * link is recorded on the session; its use is counted when checkout books the loan. Same expiry workflow as any
    * session.
    */
-  createForPaymentLink(link: PaymentLinkSessionSource): Promise<WidgetSession> {
+  createForPaymentLink(link: PaymentLinkSessionSource): Promise<CreatedWidgetSession> {
     const input: NewWidgetSession = {
       amountCents: link.amountCents,
       currency: link.currency,
@@ -229,7 +235,7 @@ export class WidgetSessionService {
    * A create with nothing to look up first (no Idempotency-Key): the insert's one statement is atomic by itself, so it
    * needs no transaction; the expiry start is dispatched once it has run.
    */
-  private async insertAndDispatch(creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<WidgetSession> {
+  private async insertAndDispatch(creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<CreatedWidgetSession> {
     const { session, expiry } = await this.insert(this.em, creator, input, idempotency, paymentLinkId);
     await this.dispatch([expiry])?.();
     return session;
@@ -237,14 +243,15 @@ export class WidgetSessionService {
 
   /**
    * Writes a new `initialized` session and queues its expiry workflow's start in one statement (kit
-   * insertWithWorkflowStart: one round trip, both or neither), in `em`'s transaction if it has one.
+   * insertWithWorkflowStart: one round trip, both or neither), in `em`'s transaction if it has one. The statement is
+   * compiled once from WidgetSession's metadata and filled in from the row, which is also the answer.
    */
-  private async insert(em: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<{ session: WidgetSession; expiry: OutboxEntryRef }> {
+  private async insert(em: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<{ session: CreatedWidgetSession; expiry: OutboxEntryRef }> {
     const now = this.now();
-    const row = {
+    const session = {
       id: randomUUID(),
       token: generateSessionToken(),
-      merchant: em.getReference(Merchant, creator.merchantId),
+      merchant: creator.merchantId,
       livemode: creator.livemode,
       status: 'initialized' as const,
       ...input,
@@ -256,10 +263,9 @@ export class WidgetSessionService {
       paymentLinkId,
       createdAt: now,
       updatedAt: now,
-    };
-    const session = em.create(WidgetSession, row, { persist: false });
+    } satisfies EntityInsertRow<WidgetSession>;
     this.sessionInsert ??= compileEntityInsert(this.em, WidgetSession);
-    const expiry = await insertWithWorkflowStart(em, this.sessionInsert(row), widgetSessionExpiryStart(session));
+    const expiry = await insertWithWorkflowStart(em, this.sessionInsert(session), widgetSessionExpiryStart(session));
     return { session, expiry };
   }
 
