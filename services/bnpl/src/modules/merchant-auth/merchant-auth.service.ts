@@ -60,11 +60,17 @@ export class MerchantAuthService {
     return apiKeyPrincipal(verified);
   }
 
-  /** The database and bcrypt check behind a cache miss; a missing public key still costs a comparison. */
+  /**
+   * The check behind a cache miss: the key read from the database (revocation), and bcrypt unless this pair was
+   * already proven against the key's stored hash (VerifiedApiKeyCache proofs). Unknown public keys and wrong secrets
+   * always cost a comparison.
+   */
   private async verifyApiKey(secretKey: string, publicKey: string | undefined): Promise<VerifiedApiKey> {
     const key = publicKey ? await this.em.getRepository(ApiKey).findByPublicKeyWithMerchant(publicKey) : null;
-    const matches = await secretKeyMatches(secretKey, key?.secretKeyHash);
+    const proven = key !== null && this.verifiedApiKeys.isProven(publicKey!, secretKey, key.secretKeyHash);
+    const matches = proven || (await secretKeyMatches(secretKey, key?.secretKeyHash));
     if (!key || !matches) throw new AuthenticationError('unknown public key or wrong secret key');
+    if (!proven) this.verifiedApiKeys.recordProof(key.publicKey, secretKey, key.secretKeyHash);
     if (key.isRevoked()) throw new AuthenticationError('revoked API key');
     return { apiKeyId: key.id, merchantId: key.merchant.id, environment: key.environment };
   }
