@@ -13,8 +13,11 @@ import {
   PayloadTooLargeError,
   RateLimitedError,
   RouteNotFoundError,
+  ServiceUnavailableError,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
   UnsupportedMediaTypeError,
   ValidationError,
+  databaseUnavailableError,
   envelopeErrorFormat,
   messageErrorFormat,
 } from '../src/index.js';
@@ -148,5 +151,30 @@ describe('envelopeErrorFormat (bnpl and photos)', () => {
       status: 500,
       body: { error: { code: 'internal_error', message: 'An unexpected error occurred.' } },
     });
+  });
+});
+
+describe('an unreachable database: 503 with Retry-After, in each format', () => {
+  const retryAfter = { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+
+  it('renders ServiceUnavailableError without its cause', () => {
+    const error = new ServiceUnavailableError(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    expect(crypto.render(error)).toEqual({ status: 503, body: { message: 'The service is temporarily unavailable; retry shortly.' }, headers: retryAfter });
+    expect(envelopeErrorFormat.render(error)).toEqual({
+      status: 503,
+      body: { error: { code: 'service_unavailable', message: 'The service is temporarily unavailable; retry shortly.' } },
+      headers: retryAfter,
+    });
+  });
+
+  it('recognises the errors of a database that is not there, through wrappers, and nothing else', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const wrapped = new Error('query failed', { cause: refused });
+    for (const error of [refused, shutdown, wrapped, new Error('Connection terminated unexpectedly'), new Error('timeout exceeded when trying to connect')]) {
+      expect(databaseUnavailableError(error)).toBeInstanceOf(ServiceUnavailableError);
+    }
+    const unique = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+    for (const error of [unique, new Error('boom'), 'text', null]) expect(databaseUnavailableError(error)).toBeUndefined();
   });
 });

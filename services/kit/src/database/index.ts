@@ -4,3 +4,4 @@ export * from './after-commit.js';
 export * from './kit-tables.js';
 export * from './idempotency.js';
 export * from './entity-insert.js';
+export * from './unavailable.js';

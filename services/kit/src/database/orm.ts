@@ -20,6 +20,12 @@ export interface CreateOrmOptions {
   pool?: { min?: number; max?: number };
 }
 
+/**
+ * How long a request waits for a database connection (a new one, or a free one from the pool) before it fails: a
+ * server that accepts connections but never answers must not hang requests (they become 503s, see unavailable.ts).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
 export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
   const { logger } = options;
   return MikroORM.init({
@@ -39,6 +45,7 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
     debug: options.debug ? ['query', 'info'] : false,
     ...(logger ? { loggerFactory: (loggerOptions) => new PinoOrmLogger(logger.child({ component: 'orm' }), loggerOptions) } : {}),
     ...(options.pool ? { pool: options.pool } : {}),
+    driverOptions: { connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS },
   });
 }
 

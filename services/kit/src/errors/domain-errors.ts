@@ -18,6 +18,8 @@ export type DomainErrorKind =
   | 'method_not_allowed'
   // A 4xx that Express or one of its helpers raised itself (e.g. 416 for an unsatisfiable Range on a static file).
   | 'http_client_error'
+  // A dependency the request needs (the database) cannot be reached right now; the client may retry.
+  | 'unavailable'
   // Anything that is not a DomainError; rendered with a generic message only.
   | 'internal';
 
@@ -205,6 +207,21 @@ export class HttpClientError extends DomainError {
   constructor(status: number, message: string, options?: ErrorOptions) {
     super(message, undefined, options);
     this.status = status;
+  }
+}
+
+/** Seconds a client should wait before retrying a request refused with 503. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503: a dependency the request needs (the database) is unreachable. Rendered with Retry-After and the format's
+ * generic message only; the cause goes to the log.
+ */
+export class ServiceUnavailableError extends DomainError {
+  readonly kind = 'unavailable';
+
+  constructor(cause: unknown) {
+    super('A dependency is unavailable', undefined, { cause });
   }
 }
 

@@ -7,6 +7,7 @@ import {
   HttpClientError,
   MethodNotAllowedError,
   RateLimitedError,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
   ValidationError,
   type DomainError,
   type DomainErrorKind,
@@ -39,6 +40,7 @@ export const errorStatus: Record<DomainErrorKind, number> = {
   method_not_allowed: 405,
   // Nominal: an HttpClientError carries its own 4xx (statusOf).
   http_client_error: 400,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -69,12 +71,14 @@ const standardMessages: Record<DomainErrorKind, string> = {
   route_not_found: 'Not found.',
   method_not_allowed: 'This method is not allowed on this path; the Allow header lists the methods that are.',
   http_client_error: 'The request cannot be served.',
+  unavailable: 'The service is temporarily unavailable; retry shortly.',
   internal: 'Server Error.',
 };
 
 function headersFor(error: DomainError): Record<string, string> | undefined {
   if (error instanceof RateLimitedError) return { 'Retry-After': String(error.retryAfterSeconds) };
   if (error instanceof MethodNotAllowedError) return { Allow: error.allowed.join(', ') };
+  if (error.kind === 'unavailable') return { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
   // RFC 9110: a 401 carries a challenge; every service authenticates with bearer credentials.
   if (error.kind === 'authentication') return { 'WWW-Authenticate': 'Bearer' };
   return undefined;
@@ -133,6 +137,7 @@ const envelopeCodes: Record<DomainErrorKind, string> = {
   route_not_found: 'not_found',
   method_not_allowed: 'method_not_allowed',
   http_client_error: 'client_error',
+  unavailable: 'service_unavailable',
   internal: 'internal_error',
 };
 

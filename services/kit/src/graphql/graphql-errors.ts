@@ -2,6 +2,7 @@
 // anything unexpected is reduced to a generic INTERNAL_SERVER_ERROR so internals never reach a client.
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { databaseUnavailableError } from '../database/unavailable.js';
 import {
   BusinessRuleError,
   ForbiddenError,
@@ -27,6 +28,7 @@ export const graphqlErrorCodes: Record<DomainErrorKind, string> = {
   malformed_request: 'BAD_REQUEST',
   method_not_allowed: 'BAD_REQUEST',
   http_client_error: 'BAD_REQUEST',
+  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_SERVER_ERROR',
 };
 
@@ -45,6 +47,7 @@ const graphqlMessages: Record<DomainErrorKind, string> = {
   malformed_request: 'Bad request.',
   method_not_allowed: 'Bad request.',
   http_client_error: 'Bad request.',
+  unavailable: 'Service temporarily unavailable.',
   internal: 'Internal server error.',
 };
 
@@ -81,7 +84,8 @@ export function originalErrorOf(error: unknown): unknown {
 
 /** Apollo `formatError`. */
 export function formatSubgraphError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = originalErrorOf(error);
+  const thrown = originalErrorOf(error);
+  const original = isDomainError(thrown) ? thrown : (databaseUnavailableError(thrown) ?? thrown);
   const position = {
     ...(formatted.locations ? { locations: formatted.locations } : {}),
     ...(formatted.path ? { path: formatted.path } : {}),

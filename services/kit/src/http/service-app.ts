@@ -10,6 +10,7 @@ import {
   type DomainError,
   type ErrorFormat,
 } from '../errors/index.js';
+import { databaseUnavailableError } from '../database/unavailable.js';
 import type { Logger } from '../logging/index.js';
 import { accessLog } from './access-log.js';
 import { CLIENT_ERROR_LISTENER } from './http-server.js';
@@ -85,8 +86,8 @@ function errorHandler(format: ErrorFormat, bodyLimit: string): ErrorRequestHandl
     }
     const domainError: DomainError = isDomainError(error)
       ? error
-      : (bodyParserErrorToDomain(error, bodyLimit) ?? expressErrorToDomain(error, req) ?? new InternalError(error));
-    if (domainError.kind === 'internal') {
+      : (bodyParserErrorToDomain(error, bodyLimit) ?? expressErrorToDomain(error, req) ?? databaseUnavailableError(error) ?? new InternalError(error));
+    if (domainError.kind === 'internal' || domainError.kind === 'unavailable') {
       // The access log logs the response with this error, its stack and the request id; the client sees none of it.
       res.err = error instanceof Error ? error : new Error(String(error));
     }

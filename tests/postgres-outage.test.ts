@@ -1,0 +1,172 @@
+// PostgreSQL stopped under steady traffic (issue 13 §3): the three services run as real `serve` processes on a
+// PostgreSQL of this file's own, which is stopped (a clean fast shutdown, as an operator or a failover does) while
+// creates keep arriving, then started again. While it is away every request gets an answer, and that answer is a 503
+// in the service's error format (never a hang, never a 500); /readyz says 503; once it is back the same processes
+// serve again, and every create that was acknowledged with a 2xx is in the database.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@tributary/kit';
+import { testTemporalAddress, waitFor } from '@tributary/kit/testing';
+import { ensureDatabases, withDatabase, type ServiceName } from '@tributary/stack';
+import { startFaultStack, type FaultStack, type PrivatePostgres, type ServiceProcess } from './support/fault-stack.js';
+
+/** Longer than any answer can take: a request still open after this is a hang, and fails the test. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Concurrent request loops per service. */
+const LOOPS = 3;
+
+interface Target {
+  name: ServiceName;
+  /** The created resource's table, and its column holding the id a 201's body names. */
+  table: string;
+  column: string;
+  createdId(body: unknown): string;
+  create(i: number): { path: string; headers: Record<string, string>; body: unknown };
+  /** The service's 503 body. */
+  unavailable: unknown;
+}
+
+const targets: Target[] = [
+  {
+    name: 'crypto',
+    table: 'payment_requests',
+    column: 'slug',
+    createdId: (body) => (body as { payment_request: { id: string } }).payment_request.id,
+    create: (i) => ({ path: '/api/merchant/v1/payment-requests', headers: { authorization: `Bearer ${creds.crypto!.api_key}` }, body: { asset_id: 1, title: `Order ${i}`, amount: '0.015' } }),
+    unavailable: { message: expect.any(String) },
+  },
+  {
+    name: 'bnpl',
+    table: 'widget_sessions',
+    column: 'token',
+    createdId: (body) => (body as { session_token: string }).session_token,
+    create: (i) => ({
+      path: '/api/v1/widget/sessions',
+      headers: { authorization: `Bearer ${creds.bnpl!.secret_key}`, 'x-merchant-public-key': String(creds.bnpl!.public_key) },
+      body: { amount_cents: 25_000, currency: 'EUR', order_reference: `order-${i}`, success_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/cart' },
+    }),
+    unavailable: { error: { code: 'service_unavailable', message: expect.any(String) } },
+  },
+  {
+    name: 'photos',
+    table: 'projects',
+    column: 'id',
+    createdId: (body) => String((body as { data: { id: number } }).data.id),
+    create: (i) => ({ path: '/api/v1/projects', headers: { authorization: `Bearer ${creds.photos!.token}` }, body: { name: `Site ${i}` } }),
+    unavailable: { error: { code: 'service_unavailable', message: expect.any(String) } },
+  },
+];
+
+interface Outcome {
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+  /** The id a 2xx's body names. */
+  created?: string;
+  /** A request that got no HTTP answer (connection error or the timeout above). */
+  failure?: string;
+}
+
+let stack: FaultStack;
+let postgres: PrivatePostgres;
+const creds: Partial<Record<ServiceName, Record<string, string>>> = {};
+const databases: Partial<Record<ServiceName, string>> = {};
+const servers: Partial<Record<ServiceName, ServiceProcess>> = {};
+const outcomes: Record<ServiceName, Outcome[]> = { bnpl: [], crypto: [], photos: [] };
+
+async function send(target: Target, i: number): Promise<Outcome> {
+  const { path, headers, body } = target.create(i);
+  try {
+    const res = await fetch(`${servers[target.name]!.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    const parsed: unknown = text === '' ? null : JSON.parse(text);
+    return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after'), ...(res.ok ? { created: target.createdId(parsed) } : {}) };
+  } catch (error) {
+    return { status: 0, body: null, retryAfter: null, failure: String(error) };
+  }
+}
+
+/** Creates on every service from LOOPS loops each, until stop() is called; every outcome is recorded. */
+function steadyTraffic(): { stop(): Promise<void> } {
+  let running = true;
+  let counter = 0;
+  const loops = targets.flatMap((target) =>
+    Array.from({ length: LOOPS }, async () => {
+      while (running) outcomes[target.name].push(await send(target, ++counter));
+    }),
+  );
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const readyz = (name: ServiceName) => fetch(`${servers[name]!.url}/readyz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then((r) => r.status, () => 0);
+const count = (name: ServiceName, status: (s: number) => boolean) => outcomes[name].filter((o) => status(o.status)).length;
+
+beforeAll(async () => {
+  stack = await startFaultStack('pg-outage');
+  postgres = await stack.postgres();
+  await Promise.all(
+    targets.map(async ({ name }) => {
+      const database = `outage_${name}`;
+      await ensureDatabases(postgres.url, [database]);
+      databases[name] = withDatabase(postgres.url, database);
+      creds[name] = (await stack.prepareDatabase(name, databases[name])) as Record<string, string>;
+      servers[name] = await stack.serve(name, { DATABASE_URL: databases[name], TEMPORAL_ADDRESS: testTemporalAddress(), CRYPTO_MERCHANT_RATE_LIMIT: '1000000' });
+    }),
+  );
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('PostgreSQL stopped during steady traffic', () => {
+  it('answers 503 in each service\'s format while it is away, /readyz 503; recovers without a restart; no acknowledged create is lost', async () => {
+    const traffic = steadyTraffic();
+    try {
+      await waitFor(async () => targets.map((t) => count(t.name, (s) => s === 201)), (created) => created.every((n) => n >= LOOPS));
+      await postgres.stop();
+      const refusedWhileDown = await waitFor(async () => targets.map((t) => count(t.name, (s) => s >= 500)), (refused) => refused.every((n) => n >= 5), 60_000);
+      expect(refusedWhileDown.every((n) => n >= 5)).toBe(true);
+      for (const { name } of targets) expect({ name, readyz: await readyz(name) }).toEqual({ name, readyz: 503 });
+
+      const beforeReturn = Object.fromEntries(targets.map((t) => [t.name, outcomes[t.name].length]));
+      await postgres.start();
+      for (const { name } of targets) {
+        expect({ name, readyz: await waitFor(() => readyz(name), (s) => s === 200, 60_000) }).toEqual({ name, readyz: 200 });
+        const createdAfter = await waitFor(async () => outcomes[name].slice(beforeReturn[name]).filter((o) => o.status === 201).length, (n) => n >= 3, 60_000);
+        expect({ name, createdAfter: createdAfter >= 3 }).toEqual({ name, createdAfter: true });
+      }
+    } finally {
+      await traffic.stop();
+    }
+
+    for (const target of targets) {
+      const all = outcomes[target.name];
+      // Every request got an HTTP answer, and each answer is a 201 or the service's 503.
+      expect({ service: target.name, failures: all.filter((o) => o.failure).map((o) => o.failure) }).toEqual({ service: target.name, failures: [] });
+      const statuses = new Set(all.map((o) => o.status));
+      expect({ service: target.name, statuses: [...statuses].sort() }).toEqual({ service: target.name, statuses: [201, 503] });
+      for (const refused of all.filter((o) => o.status === 503)) expect(refused).toEqual({ status: 503, body: target.unavailable, retryAfter: String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+
+      const acknowledged = all.filter((o) => o.status === 201).map((o) => o.created!);
+      const client = new pg.Client({ connectionString: databases[target.name] });
+      await client.connect();
+      try {
+        const column = target.column === 'id' ? '"id"::text' : `"${target.column}"`;
+        const found = await client.query<{ n: string }>(`select count(*) as n from "${target.table}" where ${column} = any($1)`, [acknowledged]);
+        expect({ service: target.name, acknowledged: acknowledged.length, found: Number(found.rows[0]!.n) }).toEqual({ service: target.name, acknowledged: acknowledged.length, found: acknowledged.length });
+      } finally {
+        await client.end();
+      }
+    }
+  }, 240_000);
+});
