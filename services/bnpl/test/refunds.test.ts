@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import { createLogger } from '@tributary/kit';
-import { testTemporalAddress, waitFor } from '@tributary/kit/testing';
+import { IDEMPOTENT_RETRY_BURST, testTemporalAddress, waitFor } from '@tributary/kit/testing';
 import { refundWorkflowId } from '@tributary/workflows';
 import { Installment, Loan } from '../src/modules/loans/index.js';
 import { REFUND_REFUSED_REASON, Refund, UNKNOWN_LOAN_MESSAGE, exceedsPrincipalMessage, notRefundableMessage } from '../src/modules/refunds/index.js';
@@ -147,6 +147,16 @@ describe('POST /api/v1/merchant/refunds', () => {
     expect(again.body.id).toBe(first.body.id);
     expect((await refund(shop, { ...body, amount_cents: 701 }, { 'idempotency-key': 'refund-key-1' })).status).toBe(422);
     // Keys are per merchant: the other merchant's same key is its own.
+    expect(await countRefunds(loan.id)).toBe(1);
+  });
+
+  it('concurrent retries with one Idempotency-Key make one refund, and all answer with it', async () => {
+    const loan = await checkoutLoan(h, shop);
+    const body = { loan_id: loan.id, amount_cents: 300, reason: 'retried' };
+    const answers = await Promise.all(Array.from({ length: IDEMPOTENT_RETRY_BURST }, () => refund(shop, body, { 'idempotency-key': 'refund-burst' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(IDEMPOTENT_RETRY_BURST).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     expect(await countRefunds(loan.id)).toBe(1);
   });
 

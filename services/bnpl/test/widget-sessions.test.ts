@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import { MALFORMED_TEXT_MESSAGE, WorkflowOutboxEntry } from '@tributary/kit';
-import { testTemporalAddress, waitFor } from '@tributary/kit/testing';
+import { IDEMPOTENT_RETRY_BURST, testTemporalAddress, waitFor } from '@tributary/kit/testing';
 import { WORKFLOW_TYPES, widgetSessionWorkflowId } from '@tributary/workflows';
 import { BOOKED_LOAN_STATUS, Loan, generateLoanNumber } from '../src/modules/loans/index.js';
 import { MerchantPlan } from '../src/modules/plans/index.js';
@@ -249,13 +249,15 @@ describe('create: Idempotency-Key', () => {
     expect(theirs.body.session_token).not.toBe(mine.body.session_token);
   });
 
-  it('concurrent retries with one key create exactly one session and all answer with it', async () => {
+  it('concurrent retries with one key create exactly one session, one workflow start, and all answer with it', async () => {
     const { shop: burstShop, key } = await newShop('Burst Shop');
-    const answers = await Promise.all(Array.from({ length: 8 }, () => create(cart, key, withKey('burst'))));
-    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const startsBefore = await outboxStarts();
+    const answers = await Promise.all(Array.from({ length: IDEMPOTENT_RETRY_BURST }, () => create(cart, key, withKey('burst'))));
+    expect(answers.map((a) => a.status)).toEqual(Array(IDEMPOTENT_RETRY_BURST).fill(201));
     expect(new Set(answers.map((a) => a.body.session_token)).size).toBe(1);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     expect(await sessionsOf(burstShop.merchant.id)).toBe(1);
+    expect(await outboxStarts()).toBe(startsBefore + 1);
   });
 
   it('a malformed key is a 422 on Idempotency-Key reported with the body problems; a refused create is not remembered', async () => {

@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
 import { PaymentService } from '../src/modules/payments/index.js';
 import { AccountXpub } from '../src/modules/receive-addresses/index.js';
+import { IDEMPOTENT_RETRY_BURST } from '@tributary/kit/testing';
 import { createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 const PATH = '/api/merchant/v1/payment-requests';
@@ -100,8 +101,8 @@ describe('Idempotency-Key on create', () => {
   });
 
   it('concurrent retries with one key create exactly one request and all answer with it', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(invoice, 'burst')));
-    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const answers = await Promise.all(Array.from({ length: IDEMPOTENT_RETRY_BURST }, () => post(invoice, 'burst')));
+    expect(answers.map((a) => a.status)).toEqual(Array(IDEMPOTENT_RETRY_BURST).fill(201));
     expect(new Set(answers.map((a) => a.location)).size).toBe(1);
     expect(answers.filter((a) => a.replayed === null)).toHaveLength(1);
     expect(await rowsOf(merchant.accountId)).toBe(1);

@@ -4,3 +4,4 @@ export * from './https-receiver.js';
 export * from './service-harness.js';
 export * from './wait-for.js';
 export * from './raw-http.js';
+export * from './concurrency.js';
