@@ -23,7 +23,7 @@ export const envelopeErrorBody = z
           .string()
           .meta({
             description:
-              'Stable machine-readable code: validation_failed, unauthenticated, forbidden, not_found, rule_violation (or a rule-specific code), conflict, rate_limited, malformed_request, malformed_json, unsupported_media_type, payload_too_large, method_not_allowed, internal_error; a 4xx the HTTP layer raises itself carries its status name (range_not_satisfiable, precondition_failed).',
+              'Stable machine-readable code: validation_failed, unauthenticated, forbidden, not_found, rule_violation (or a rule-specific code), conflict, rate_limited, malformed_request, malformed_json, unsupported_media_type, payload_too_large, method_not_allowed, service_unavailable (503 while the database cannot be reached), internal_error; a 4xx the HTTP layer raises itself carries its status name (range_not_satisfiable, precondition_failed).',
             example: 'validation_failed',
           }),
         message: z.string().meta({ example: 'The request is invalid.' }),
