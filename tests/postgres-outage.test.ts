@@ -24,6 +24,8 @@ interface Target {
   create(i: number): { path: string; headers: Record<string, string>; body: unknown };
   /** The service's 503 body. */
   unavailable: unknown;
+  /** A dashboard query that needs the database, and the credential it is sent with. */
+  graphql: { query: string; authorization: () => string };
 }
 
 const targets: Target[] = [
@@ -34,6 +36,7 @@ const targets: Target[] = [
     createdId: (body) => (body as { payment_request: { id: string } }).payment_request.id,
     create: (i) => ({ path: '/api/merchant/v1/payment-requests', headers: { authorization: `Bearer ${creds.crypto!.api_key}` }, body: { asset_id: 1, title: `Order ${i}`, amount: '0.015' } }),
     unavailable: { message: expect.any(String) },
+    graphql: { query: '{ paymentRequests(perPage: 1) { total } }', authorization: () => `Bearer ${creds.crypto!.api_key}` },
   },
   {
     name: 'bnpl',
@@ -46,6 +49,7 @@ const targets: Target[] = [
       body: { amount_cents: 25_000, currency: 'EUR', order_reference: `order-${i}`, success_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/cart' },
     }),
     unavailable: { error: { code: 'service_unavailable', message: expect.any(String) } },
+    graphql: { query: '{ bnplMerchant { id } }', authorization: () => `Bearer ${creds.bnpl!.dashboard_token}` },
   },
   {
     name: 'photos',
@@ -54,6 +58,7 @@ const targets: Target[] = [
     createdId: (body) => String((body as { data: { id: number } }).data.id),
     create: (i) => ({ path: '/api/v1/projects', headers: { authorization: `Bearer ${creds.photos!.token}` }, body: { name: `Site ${i}` } }),
     unavailable: { error: { code: 'service_unavailable', message: expect.any(String) } },
+    graphql: { query: '{ photosTeam { id } }', authorization: () => `Bearer ${creds.photos!.token}` },
   },
 ];
 
@@ -109,6 +114,25 @@ function steadyTraffic(): { stop(): Promise<void> } {
 }
 
 const readyz = (name: ServiceName) => fetch(`${servers[name]!.url}/readyz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then((r) => r.status, () => 0);
+/**
+ * How a dashboard query that needs the database is refused: `SERVICE_UNAVAILABLE` errors in a 200 (the GraphQL layer;
+ * the gateway keeps them), or a 503 in the service's format when a guard in front of it (crypto's rate limit, which
+ * looks the API key up) already needed the database.
+ */
+async function graphqlRefusal(target: Target): Promise<string> {
+  const res = await fetch(`${servers[target.name]!.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: target.graphql.authorization() },
+    body: JSON.stringify({ query: target.graphql.query }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = (await res.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+  if (res.status === 503) {
+    expect(body).toEqual(target.unavailable);
+    return 'HTTP 503';
+  }
+  return `HTTP ${res.status}: ${(body.errors ?? []).map((e) => e.extensions?.code).join(', ')}`;
+}
 const count = (name: ServiceName, status: (s: number) => boolean) => outcomes[name].filter((o) => status(o.status)).length;
 
 beforeAll(async () => {
@@ -137,6 +161,7 @@ describe('PostgreSQL stopped during steady traffic', () => {
       const refusedWhileDown = await waitFor(async () => targets.map((t) => count(t.name, (s) => s >= 500)), (refused) => refused.every((n) => n >= 5), 60_000);
       expect(refusedWhileDown.every((n) => n >= 5)).toBe(true);
       for (const { name } of targets) expect({ name, readyz: await readyz(name) }).toEqual({ name, readyz: 503 });
+      for (const target of targets) expect(['HTTP 503', 'HTTP 200: SERVICE_UNAVAILABLE']).toContain(await graphqlRefusal(target));
 
       const beforeReturn = Object.fromEntries(targets.map((t) => [t.name, outcomes[t.name].length]));
       await postgres.start();

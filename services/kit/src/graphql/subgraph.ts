@@ -7,6 +7,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import type { Express, Request } from 'express';
 import { readFileSync } from 'node:fs';
 import { parse, Source, type DocumentNode } from 'graphql';
+import { databaseUnavailableError } from '../database/unavailable.js';
 import { isDomainError } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import { graphiqlPage, type GraphiqlPageOptions } from './graphiql-page.js';
@@ -76,7 +77,8 @@ export async function mountSubgraph<TContext extends object>(app: Express, optio
           Object.defineProperty(context, httpRequest, { value: req, enumerable: true });
           return context;
         } catch (error) {
-          throw isDomainError(error) ? toGraphQLError(error) : error;
+          const refusal = isDomainError(error) ? error : databaseUnavailableError(error);
+          throw refusal ? toGraphQLError(refusal) : error;
         }
       },
     }),
