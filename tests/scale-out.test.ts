@@ -1,8 +1,9 @@
-// Two instances of a service (issue 13 §3, "Running more than one instance" in the README): crypto and photos each run
-// two `serve` and two `worker` processes on one PostgreSQL database, one Temporal server (this file's own) and one
-// Redis, and requests alternate between the two serves. What must hold across instances does: one Idempotency-Key
-// makes one payment request and one workflow start; concurrent creates never share a receive address; the merchant's
-// rate-limit budget is one budget; and every webhook delivery workflow runs once, whichever worker picks it up.
+// Two instances of a service (issue 13 §3, "Running more than one instance" in the README): each service runs two
+// `serve` and two `worker` processes on one PostgreSQL database, one Temporal server (this file's own) and one Redis,
+// and requests alternate between the two serves. What must hold across instances does: one Idempotency-Key makes one
+// resource and one workflow start; concurrent creates never share a receive address; the merchant's rate-limit
+// budget is one budget; a payment link sells no more than its uses when checkouts race on both instances; and every
+// webhook delivery workflow runs once, whichever worker picks it up.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -20,6 +21,10 @@ const CONCURRENT_CREATES = 40;
 /** photos projects created, so as many project.created deliveries. */
 const PROJECTS = 10;
 const INSTANCES = 2;
+/** A payment link's uses, and the checkouts racing for them. */
+const LINK_USES = 3;
+const LINK_CHECKOUTS = 8;
+const SERVICES = ['bnpl', 'crypto', 'photos'] as const;
 
 let stack: FaultStack;
 let temporal: PrivateTemporal;
@@ -61,7 +66,7 @@ beforeAll(async () => {
   temporal = await stack.temporal();
   receiver = await startHttpsReceiver();
   await Promise.all(
-    (['crypto', 'photos'] as const).map(async (name) => {
+    SERVICES.map(async (name) => {
       databases[name] = await createTestDatabase(`scale_out_${name}`);
       const env = {
         DATABASE_URL: databases[name].url,
@@ -114,6 +119,57 @@ describe('two instances of crypto on one database, Temporal and Redis', () => {
     }
     expect(cryptoStatuses.filter((s) => s !== 429)).toHaveLength(MERCHANT_BUDGET);
     for (let i = 0; i < INSTANCES; i += 1) expect((await crypto('GET', '/account')).status).toBe(429);
+  });
+});
+
+describe('two instances of bnpl', () => {
+  const api = async (path: string, token: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${nextUrl('bnpl')}/api/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('one Idempotency-Key over both instances makes one widget session and one workflow start', async () => {
+    const cart = { amount_cents: 25_000, currency: 'EUR', order_reference: 'scale-out', success_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/cart' };
+    const answers = await Promise.all(
+      Array.from({ length: IDEMPOTENT_RETRY_BURST }, () => api('/widget/sessions', creds.bnpl!.secret_key!, cart, { 'x-merchant-public-key': creds.bnpl!.public_key!, 'idempotency-key': 'scale-out-burst' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(IDEMPOTENT_RETRY_BURST).fill(201));
+    const tokens = new Set(answers.map((a) => a.body.session_token as string));
+    expect(tokens.size).toBe(1);
+    const [token] = [...tokens];
+    expect(await query('bnpl', 'select id from widget_sessions where token = $1', [token])).toHaveLength(1);
+    expect(await query('bnpl', "select id from workflow_outbox where kind = 'start' and workflow_id like $1", [`%${token}%`])).toHaveLength(1);
+  });
+
+  it(`checkouts racing on both instances for a link's ${LINK_USES} uses book exactly ${LINK_USES} loans`, async () => {
+    const link = await api('/merchant/payment-links', creds.bnpl!.dashboard_token!, { title: 'Limited edition', amount_cents: 12_000, currency: 'USD', max_uses: LINK_USES, environment: 'test' });
+    expect(link.status).toBe(201);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    // Every checkout starts while the link still has uses left (a use is taken when the loan is booked)...
+    const checkouts = await Promise.all(
+      Array.from({ length: LINK_CHECKOUTS }, async () => {
+        const started = await fetch(`${nextUrl('bnpl')}/l/${link.body.slug as string}`, { method: 'POST', headers: form, body: '', redirect: 'manual' });
+        expect(started.status).toBe(303);
+        return new URL(started.headers.get('location')!).pathname;
+      }),
+    );
+    for (const page of checkouts) expect((await fetch(`${nextUrl('bnpl')}${page}`)).status).toBe(200);
+    // ...and all confirm at once, alternating instances.
+    const confirmed = await Promise.all(
+      checkouts.map((page) =>
+        fetch(`${nextUrl('bnpl')}${page}`, { method: 'POST', headers: form, body: new URLSearchParams({ plan_id: 'pay_in_4', email: 'jo@example.com', terms: 'accepted' }).toString(), redirect: 'manual' }).then((r) => r.status),
+      ),
+    );
+    expect(confirmed.filter((status) => status === 303)).toHaveLength(LINK_USES);
+    const [stored] = await query<{ uses_count: number }>('bnpl', 'select uses_count from payment_links where slug = $1', [link.body.slug]);
+    expect(stored!.uses_count).toBe(LINK_USES);
+    const loans = await query('bnpl', 'select l.id from loans l join widget_sessions s on s.id = l.session_id where s.payment_link_id = (select id from payment_links where slug = $1)', [link.body.slug]);
+    expect(loans).toHaveLength(LINK_USES);
   });
 });
 
