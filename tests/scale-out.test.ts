@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { IDEMPOTENT_RETRY_BURST, createTestDatabase, startHttpsReceiver, waitFor, type HttpsReceiver, type TestDatabase } from '@tributary/kit/testing';
+import { IDEMPOTENT_RETRY_BURST, createTestDatabase, startHttpsReceiver, testRedisUrl, waitFor, type HttpsReceiver, type TestDatabase } from '@tributary/kit/testing';
 import type { ServiceName } from '@tributary/stack';
 import { startFaultStack, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type ServiceProcess } from './support/fault-stack.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const REDIS_URL = testRedisUrl();
 const REDIS_PREFIX = `tributary-test:scale-out:${randomUUID()}`;
 /** crypto's merchant budget for this file (one window for the whole file): every request of the key counts once. */
 const MERCHANT_BUDGET = 400;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createLogger, loadConfig, sha256Hex } from '@tributary/kit';
-import { startServiceHarness, testTemporalAddress, type ServiceHarness } from '@tributary/kit/testing';
+import { startServiceHarness, testRedisUrl, testTemporalAddress, type ServiceHarness } from '@tributary/kit/testing';
 import { Redis } from 'ioredis';
 import { bnplEnv, bnplService, startService, type RunningBnplService } from '../src/service.js';
 
@@ -111,7 +111,7 @@ describe('configured window (BNPL_AUTH_RATE_LIMIT_WINDOW_SECONDS)', () => {
 });
 
 describe('counters in Redis, shared by two instances', () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+  const redisUrl = testRedisUrl();
   const prefix = `tributary-test:bnpl-rl:${randomUUID()}`;
   const env = { ...LIMITS, REDIS_URL: redisUrl, RATE_LIMIT_REDIS_PREFIX: prefix };
   let h: ServiceHarness;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createLogger, loadConfig } from '@tributary/kit';
+import { testRedisUrl } from '@tributary/kit/testing';
 import { Redis } from 'ioredis';
 import { DEMO_API_KEY, seedDemoData } from '../src/seed.js';
 import { cryptoEnv, startService, type RunningCryptoService } from '../src/service.js';
@@ -140,7 +141,7 @@ describe('rate limits on the subgraph /graphql (the merchant budgets, shared wit
 });
 
 describe('rate limits, counters in Redis shared by two instances', () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+  const redisUrl = testRedisUrl();
   const prefix = `tributary-test:crypto-rl:${randomUUID()}`;
   const env = { REDIS_URL: redisUrl, RATE_LIMIT_REDIS_PREFIX: prefix };
   let h: Harness;

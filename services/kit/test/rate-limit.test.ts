@@ -17,10 +17,11 @@ import {
   rateLimitEnv,
   type RateLimitStore,
 } from '../src/index.js';
+import { testRedisUrl } from '../src/testing/index.js';
 import { capturingLogger } from './fixtures/capture-logs.js';
 
 const cryptoFormat = messageErrorFormat({ authentication: 'Invalid API credentials.', not_found: 'Not found.' });
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const redisUrl = testRedisUrl();
 const stores: RateLimitStore[] = [];
 
 afterAll(async () => {

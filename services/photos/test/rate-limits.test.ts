@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createLogger, loadConfig, sha256Hex } from '@tributary/kit';
-import { testTemporalAddress } from '@tributary/kit/testing';
+import { testRedisUrl, testTemporalAddress } from '@tributary/kit/testing';
 import { Redis } from 'ioredis';
 import { photosEnv, startService, type RunningPhotosService } from '../src/service.js';
 import { createTeam, startHarness, type Harness } from './helpers.js';
@@ -95,7 +95,7 @@ describe('per-token buckets, in-memory counters', () => {
 });
 
 describe('counters in Redis, shared by two instances', () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+  const redisUrl = testRedisUrl();
   const prefix = `tributary-test:photos-rl:${randomUUID()}`;
   const env = { ...LIMITS, REDIS_URL: redisUrl, RATE_LIMIT_REDIS_PREFIX: prefix };
   let h: Harness;

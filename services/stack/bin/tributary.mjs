@@ -196,7 +196,8 @@ function prefetchTemporalBinaries() {
  * binaries; anywhere else the browser tests name the command to run.
  */
 /**
- * Debian packages the tests run (chromium for the browser tests, litecoind for the crypto chain tests; litecoind also
+ * Debian packages the tests run (chromium for the browser tests, litecoind for the crypto chain tests, redis-server for
+ * the tests of the shared rate-limit store; litecoind also
  * for `npm start -- --chains`): the missing ones are installed with apt in the background while the build runs, when
  * `npm test` (or `npm start -- --chains`) runs as root on Linux. Elsewhere a
  * warning names the command, and the tests that need the part fail saying what is missing.
@@ -204,6 +205,7 @@ function prefetchTemporalBinaries() {
 const TEST_PACKAGES = [
   { pkg: 'chromium', binary: '/usr/bin/chromium', why: 'browser tests' },
   { pkg: 'litecoind', binary: '/usr/bin/litecoind', why: 'crypto chain tests', chains: true },
+  { pkg: 'redis-server', binary: '/usr/bin/redis-server', why: 'shared rate-limit and scale-out tests' },
 ];
 
 /** `npm start -- --chains` (or TRIBUTARY_CHAINS=1, as services/stack/src/config.ts reads it) runs litecoind too. */

@@ -1,7 +1,7 @@
 // `npm test`: typecheck + lint, then an isolated PostgreSQL and Temporal (own cluster and ports, so it
 // runs next to `npm start`), the time-skipping test server, test TLS, and one Jest run over every
 // project. Ends with one line `N passed, N failed[, N skipped]` and a non-zero exit on any failure.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { provisionChainNodes } from './chain-nodes.js';
@@ -11,6 +11,7 @@ import { onShutdown } from './lifecycle.js';
 import { stackPaths, type StackPaths } from './paths.js';
 import { createProgress, type Progress } from './progress.js';
 import { CONTRACT_FUZZ_DEPTH_ENV, SCHEMATHESIS_PATH_ENV, SCHEMATHESIS_VERSION, ensureSchemathesis } from './schemathesis.js';
+import { REDIS_SERVER, TEST_REDIS_URL_ENV, startTestRedis } from './redis.js';
 import { randomEncryptionKey } from './secrets.js';
 import { Supervisor } from './supervisor.js';
 import { discoverTestServer } from './temporal.js';
@@ -69,6 +70,8 @@ async function runChecks(paths: StackPaths, supervisor: Supervisor, progress: Pr
   const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}` };
   const checks = [
     { name: 'typecheck', command: path.join(bin, 'turbo'), args: ['run', 'typecheck', '--output-logs=errors-only'] },
+    // The cross-service tests are no workspace, so turbo does not reach them.
+    { name: 'typecheck tests/', command: path.join(bin, 'tsc'), args: ['-p', 'tests', '--noEmit'] },
     {
       name: 'lint',
       command: process.execPath,
@@ -123,6 +126,7 @@ export async function runTests(opts: TestOptions): Promise<number> {
 
     const chainEnv = await provisionChainNodes({ supervisor, progress, runDir, processPrefix: 'test' });
     const schemathesisEnv = await provisionSchemathesis(paths, progress);
+    const redisEnv = await provisionRedis(supervisor, progress);
 
     await progress.step(`test TLS in ${path.relative(paths.root, paths.testTls)}`, async () => {
       const specifier = '@tributary/kit/testing';
@@ -158,6 +162,7 @@ export async function runTests(opts: TestOptions): Promise<number> {
         TEMPORAL_CLI_PATH: cli.path,
         ...chainEnv,
         ...schemathesisEnv,
+        ...redisEnv,
         TRIBUTARY_TEST_TLS_DIR: paths.testTls,
         // A fresh key per run: nothing sealed in a test database outlives it.
         SECRETS_ENCRYPTION_KEY: randomEncryptionKey(),
@@ -186,6 +191,17 @@ export async function runTests(opts: TestOptions): Promise<number> {
   progress.info(`torn down in ${((Date.now() - t) / 1000).toFixed(1)}s`);
   console.log(summaryLine(tally));
   return tally.failed > 0 ? 1 : 0;
+}
+
+/** A throwaway Redis for the tests that share a rate-limit store (TEST_REDIS_URL set is used as it is). */
+async function provisionRedis(supervisor: Supervisor, progress: Progress): Promise<NodeJS.ProcessEnv> {
+  if (process.env[TEST_REDIS_URL_ENV]) return {};
+  if (!existsSync(REDIS_SERVER)) {
+    progress.info(`${REDIS_SERVER} is missing: the tests that need Redis fail until \`apt-get install -y redis-server\` has run (or TEST_REDIS_URL is set)`);
+    return {};
+  }
+  const redis = await progress.step('Redis: throwaway server', () => startTestRedis({ supervisor, name: 'test-redis' }), (r) => r.url);
+  return { [TEST_REDIS_URL_ENV]: redis.url };
 }
 
 /**

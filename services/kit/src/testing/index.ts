@@ -5,3 +5,4 @@ export * from './service-harness.js';
 export * from './wait-for.js';
 export * from './raw-http.js';
 export * from './concurrency.js';
+export * from './test-redis.js';
