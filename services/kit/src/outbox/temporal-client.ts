@@ -15,13 +15,15 @@ export interface OpenedWorkflowOutbox {
 }
 
 export function openWorkflowOutbox(options: {
+  /** The service whose outbox this is (metrics). */
+  service?: string;
   em: EntityManager;
   config: Pick<ServiceEnv, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>;
   logger?: Logger;
 }): OpenedWorkflowOutbox {
   const connection = Connection.lazy({ address: options.config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: options.config.TEMPORAL_NAMESPACE });
-  const outbox = createWorkflowOutbox({ em: options.em, client, ...(options.logger ? { logger: options.logger } : {}) });
+  const outbox = createWorkflowOutbox({ em: options.em, client, ...(options.service ? { service: options.service } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   return {
     outbox,
     client,

@@ -6,12 +6,17 @@ import { createLogger } from '../logging/index.js';
 import type { ServiceDefinition } from './definition.js';
 import { openServiceDatabase, startService } from './service.js';
 import { startServiceWorker } from './worker.js';
+import { startWorkerListener } from './worker-listener.js';
 import { installTemporalRuntime } from './temporal-runtime.js';
 
 const databaseEnv = serviceEnv.pick({ DATABASE_URL: true, LOG_LEVEL: true });
 const workerEnv = serviceEnv.pick({
   DATABASE_URL: true,
   LOG_LEVEL: true,
+  HOST: true,
+  METRICS_PORT: true,
+  METRICS_TOKEN: true,
+  SHUTDOWN_GRACE_MS: true,
   TEMPORAL_ADDRESS: true,
   TEMPORAL_NAMESPACE: true,
   WEBHOOK_ALLOW_PRIVATE_HOSTS: true,
@@ -67,8 +72,11 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
       installTemporalRuntime(logger);
       const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
       const running = await startServiceWorker(definition, { orm, logger, config });
+      const { METRICS_PORT } = config;
+      const listener = METRICS_PORT === undefined ? undefined : await startWorkerListener({ service, orm, logger, config: { ...config, METRICS_PORT } });
       onShutdownSignal(async () => {
         await running.shutdown();
+        await listener?.close();
         await orm.close();
       });
       await running.done;

@@ -1,0 +1,2 @@
+export * from './http-metrics.js';
+export * from './metrics.js';
