@@ -12,6 +12,7 @@ import {
 } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import { httpMetrics } from '../observability/http-metrics.js';
+import { httpTracing } from '../observability/tracing.js';
 import { accessLog } from './access-log.js';
 import { CLIENT_ERROR_LISTENER } from './http-server.js';
 import { bodyParserErrorToDomain, parseJsonBodies, requireJsonBodies, type OtherBodyRoute } from './json-body.js';
@@ -66,6 +67,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
 
   app.use(requireJsonBodies(options.otherBodyRoutes ?? []));
   app.use(parseJsonBodies(bodyLimit));
+  // After body parsing, like the request context below: the span stays active through the handlers.
+  app.use(httpTracing(options.service));
 
   if (options.orm) {
     const em = options.orm.em;

@@ -10,6 +10,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import type { AfterCommit } from '../database/after-commit.js';
 import type { Logger } from '../logging/index.js';
 import { UNNAMED_SERVICE, workflowOutboxDispatches } from '../observability/metrics.js';
+import { SERVICE_ATTRIBUTE, inSpan } from '../observability/tracing.js';
 import type { OutboxCommand, OutboxEntryRef } from './enqueue.js';
 import { WorkflowOutboxEntry } from './workflow-outbox.entity.js';
 
@@ -66,8 +67,12 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
   const inFlight = new Set<Promise<unknown>>();
   const health = temporalHealthLog(logger);
 
-  /** One command to Temporal; "already started" and "no such workflow" (for a signal) count as done. */
-  async function send(entry: OutboxCommand): Promise<void> {
+  /** One command to Temporal, in a span; "already started" and "no such workflow" (for a signal) count as done. */
+  function send(entry: OutboxCommand): Promise<void> {
+    return inSpan(`workflow-outbox ${entry.kind}`, { [SERVICE_ATTRIBUTE]: service, 'temporal.workflow_id': entry.workflowId }, () => sendNow(entry));
+  }
+
+  async function sendNow(entry: OutboxCommand): Promise<void> {
     await client.withDeadline(Date.now() + rpcTimeoutMs, async () => {
       if (entry.kind === 'start') {
         try {

@@ -3,6 +3,7 @@ import { loadConfig, serviceEnv, type ServiceEnv } from '../config/index.js';
 import { migrateUp } from '../database/index.js';
 import { onShutdownSignal } from '../http/index.js';
 import { createLogger } from '../logging/index.js';
+import { startTracingFromEnv } from '../observability/index.js';
 import type { ServiceDefinition } from './definition.js';
 import { openServiceDatabase, startService } from './service.js';
 import { startServiceWorker } from './worker.js';
@@ -62,14 +63,19 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
     }
     case 'serve': {
       const config = loadConfig(definition.env, env) as C;
+      const tracing = startTracingFromEnv(service, env);
       const server = await startService(definition, config);
-      onShutdownSignal(() => server.close());
+      onShutdownSignal(async () => {
+        await server.close();
+        await tracing?.shutdown();
+      });
       return;
     }
     case 'worker': {
       const config = loadConfig(workerEnv, env);
       const logger = createLogger({ service, level: config.LOG_LEVEL });
       installTemporalRuntime(logger);
+      const tracing = startTracingFromEnv(service, env);
       const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
       const running = await startServiceWorker(definition, { orm, logger, config });
       const { METRICS_PORT } = config;
@@ -78,6 +84,7 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
         await running.shutdown();
         await listener?.close();
         await orm.close();
+        await tracing?.shutdown();
       });
       await running.done;
       return;
