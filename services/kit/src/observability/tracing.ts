@@ -46,6 +46,9 @@ export function tracesExporterFromEnv(env: NodeJS.ProcessEnv): 'otlp' | 'console
   return env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() ? 'otlp' : undefined;
 }
 
+/** Whether this process records spans: without it the request middleware steps aside (no per-request cost). */
+let tracingInstalled = false;
+
 export interface Tracing {
   /** Exports what is buffered and stops. */
   shutdown(): Promise<void>;
@@ -56,6 +59,7 @@ export interface Tracing {
  * `processor`; every span the kit and Apollo make from then on is recorded. Tests pass an in-memory exporter.
  */
 export function installTracing(service: string, processor: SpanProcessor): Tracing {
+  tracingInstalled = true;
   const provider = new NodeTracerProvider({
     resource: new Resource({ [ATTR_SERVICE_NAME]: process.env.OTEL_SERVICE_NAME?.trim() || service }),
     spanProcessors: [processor],
@@ -92,6 +96,7 @@ export async function inSpan<T>(name: string, attributes: Record<string, string>
 
 /** A finished SQL statement as a span of the active context (MikroORM logs it with its duration after it ran). */
 export function recordQuerySpan(statement: string, tookMs: number | undefined, failed: boolean): void {
+  if (!tracingInstalled) return;
   const active = trace.getSpan(context.active());
   // Only inside a trace: a statement outside any request or dispatch (pool warm-up, sweeps) starts none.
   if (!active) return;
@@ -117,6 +122,7 @@ export function injectTraceHeaders(headers: { set(name: string, value: string): 
  */
 export function httpTracing(service: string): RequestHandler {
   return (req, res, next) => {
+    if (!tracingInstalled) return next();
     const parent = propagation.extract(context.active(), req.headers);
     const span = kitTracer().startSpan(
       req.method,
