@@ -1,4 +1,4 @@
-import { envInteger, envUrl, graphiqlDemoAuthorizationEnv, logLevels } from '@tributary/kit';
+import { envInteger, envUrl, graphiqlDemoAuthorizationEnv, logLevels, metricsTokenEnv } from '@tributary/kit';
 import { DEFAULT_SUBGRAPH_URLS } from '@tributary/schema';
 import { z } from 'zod';
 
@@ -26,6 +26,8 @@ export const gatewayEnv = z.object({
   NODE_ENV: z.string().trim().optional(),
   /** Demo credentials the GraphiQL page pre-fills (set by `npm start`); see the kit's graphiqlDemoAuthorizationEnv. */
   GRAPHIQL_DEMO_AUTHORIZATION: graphiqlDemoAuthorizationEnv.optional(),
+  /** Bearer token GET /metrics requires; see the kit's metricsTokenEnv. */
+  METRICS_TOKEN: metricsTokenEnv.optional(),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnv>;

@@ -1,4 +1,5 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { injectTraceHeaders } from '@tributary/kit';
 import type { ServiceName } from '@tributary/workflows';
 import { SUBGRAPH_CREDENTIAL_HEADER_NAMES, type ClientCredentials } from './credentials.js';
 
@@ -7,7 +8,7 @@ export interface GatewayContext {
   requestId: string;
 }
 
-/** A subgraph data source that forwards only that subgraph's own credentials (as Authorization etc.). */
+/** A subgraph data source that forwards only that subgraph's own credentials (as Authorization etc.) and the trace context. */
 export class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   constructor(private readonly subgraph: ServiceName, url: string) {
     super({ url });
@@ -18,6 +19,8 @@ export class CredentialForwardingDataSource extends RemoteGraphQLDataSource<Gate
     if (!headers) return;
     // Whatever got there, no credential leaves unless it is this subgraph's own.
     for (const name of SUBGRAPH_CREDENTIAL_HEADER_NAMES) headers.delete(name);
+    // W3C traceparent of the active span (Apollo's fetch span), so the subgraph's spans join the gateway's trace.
+    injectTraceHeaders(headers);
     // The request-kind enum is not exported by @apollo/gateway; its value is part of the public type.
     if (options.kind !== 'incoming operation') return;
     const context = options.context as Partial<GatewayContext>;

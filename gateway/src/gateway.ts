@@ -98,6 +98,7 @@ export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Pr
     logger,
     errorFormat: envelopeErrorFormat,
     readiness: subgraphReadiness(urls),
+    metricsToken: config.METRICS_TOKEN,
     configure: (express) => {
       express.use(
         graphiqlPage({

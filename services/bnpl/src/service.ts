@@ -41,7 +41,7 @@ export type { ServiceApp as BnplApp, RunningService as RunningBnplService };
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<BnplConfig>): Promise<ServiceApp> {
   // Workflow starts and signals (widget session expiry, webhook deliveries) are committed with their change and
   // dispatched after the commit in the background, so a request never waits on Temporal; the worker's sweeper catches up.
-  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  const temporal = openWorkflowOutbox({ service: SERVICE_NAME, em: orm.em, config, logger });
   // Rate-limit counters (login, session polling): in memory, or in Redis when REDIS_URL is set (shared by every instance).
   const rateLimits = await openRateLimitStore(config, logger);
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).

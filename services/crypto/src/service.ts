@@ -39,7 +39,7 @@ export type { ServiceApp as CryptoApp, RunningService as RunningCryptoService };
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<CryptoConfig>): Promise<ServiceApp> {
   // Workflow starts and signals (invoice expiry, webhook deliveries) are committed with their change and dispatched
   // after the commit in the background, so a request never waits on Temporal; the worker's sweeper catches up.
-  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  const temporal = openWorkflowOutbox({ service: SERVICE_NAME, em: orm.em, config, logger });
   const services = domainServices(orm.em, config, temporal.outbox);
   const rateLimits = await openRateLimitStore(config, logger);
   const built = await composeServiceApp<CryptoContext>({

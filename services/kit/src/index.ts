@@ -4,6 +4,7 @@ export * from './errors/index.js';
 export * from './graphql/index.js';
 export * from './http/index.js';
 export * from './logging/index.js';
+export * from './observability/index.js';
 export * from './openapi/index.js';
 export * from './outbox/index.js';
 export * from './security/index.js';

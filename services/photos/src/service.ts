@@ -44,7 +44,7 @@ export type { ServiceApp as PhotosApp, RunningService as RunningPhotosService };
 export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<PhotosConfig>): Promise<ServiceApp> {
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
   // Workflow starts (media rendering, webhook deliveries) are committed with their change and dispatched after it.
-  const temporal = openWorkflowOutbox({ em: orm.em, config, logger });
+  const temporal = openWorkflowOutbox({ service: SERVICE_NAME, em: orm.em, config, logger });
   const webhooks = createTeamWebhookEmitter({ outbox: temporal.outbox });
   const mediaUrls = new MediaUrlSigner(mediaSigningSecret(config), publicBaseUrl(config));
   const photoGroups = new PhotoGroupService(orm.em);

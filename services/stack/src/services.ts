@@ -11,6 +11,9 @@ export interface ServiceSpec {
   title: string;
   portVariable: string;
   port: number;
+  /** The worker's METRICS_PORT (its /metrics, /healthz and /readyz). */
+  workerMetricsPortVariable: string;
+  workerMetricsPort: number;
   database: string;
   databaseVariable: string;
   /** REST prefix fixed by the service's spec. */
@@ -27,14 +30,15 @@ export const API_DOCS_PATH = '/docs';
 
 export function serviceSpecs(root: string, env: StackEnv): ServiceSpec[] {
   const base = {
-    bnpl: { title: 'BNPL merchant', port: env.BNPL_PORT, restBase: '/api/v1', bearerCredential: 'dashboard_token' },
-    crypto: { title: 'Crypto payments', port: env.CRYPTO_PORT, restBase: '/api/merchant/v1', bearerCredential: 'api_key' },
-    photos: { title: 'Site photos', port: env.PHOTOS_PORT, restBase: '/api/v1', bearerCredential: 'token' },
+    bnpl: { title: 'BNPL merchant', port: env.BNPL_PORT, workerMetricsPort: env.BNPL_WORKER_METRICS_PORT, restBase: '/api/v1', bearerCredential: 'dashboard_token' },
+    crypto: { title: 'Crypto payments', port: env.CRYPTO_PORT, workerMetricsPort: env.CRYPTO_WORKER_METRICS_PORT, restBase: '/api/merchant/v1', bearerCredential: 'api_key' },
+    photos: { title: 'Site photos', port: env.PHOTOS_PORT, workerMetricsPort: env.PHOTOS_WORKER_METRICS_PORT, restBase: '/api/v1', bearerCredential: 'token' },
   } as const;
   return SERVICE_NAMES.map((name) => ({
     name,
     ...base[name],
     portVariable: `${name.toUpperCase()}_PORT`,
+    workerMetricsPortVariable: `${name.toUpperCase()}_WORKER_METRICS_PORT`,
     database: `tributary_${name}`,
     databaseVariable: `${name.toUpperCase()}_DATABASE_URL`,
     taskQueue: TASK_QUEUES[name],

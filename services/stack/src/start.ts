@@ -2,6 +2,7 @@
 // gateway; waits for readiness, prints the URL table, and stops everything on Ctrl-C / SIGTERM.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { METRICS_PATH } from '@tributary/kit';
 import { loadStackEnv, type StackEnv } from './config.js';
 import { StackError } from './errors.js';
 import { acquireStartLock, onShutdown } from './lifecycle.js';
@@ -43,7 +44,10 @@ interface Provisioned {
 function portClaims(env: StackEnv, specs: ServiceSpec[], opts: StartOptions, embeddedPg: boolean, mail: MailPlan | undefined, chains: boolean): PortClaim[] {
   const claims: PortClaim[] = [...mailPortClaims(mail), ...(chains ? chainsPortClaims(env) : [])];
   if (!opts.infraOnly) {
-    for (const spec of specs) claims.push({ variable: spec.portVariable, port: spec.port, purpose: spec.name });
+    for (const spec of specs) {
+      claims.push({ variable: spec.portVariable, port: spec.port, purpose: spec.name });
+      claims.push({ variable: spec.workerMetricsPortVariable, port: spec.workerMetricsPort, purpose: `${spec.name} worker metrics` });
+    }
     if (specs.length === SERVICE_NAMES.length) claims.push({ variable: 'GATEWAY_PORT', port: env.GATEWAY_PORT, purpose: 'gateway' });
   }
   if (!env.TEMPORAL_ADDRESS) {
@@ -310,7 +314,8 @@ function spawnServices(plan: StartPlan, supervisor: Supervisor, infra: Provision
     // Each service's GraphiQL page is pre-filled with its own demo credential only.
     const serveEnv = { ...senv, GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization([spec], credentials) };
     const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: serveEnv, cwd: paths.root, tier: 'service' });
-    const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: senv, cwd: paths.root, tier: 'service' });
+    const workerEnv = { ...senv, METRICS_PORT: String(spec.workerMetricsPort) };
+    const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: workerEnv, cwd: paths.root, tier: 'service' });
     return [
       { name: `${spec.name} serve (/readyz)`, proc: serve, probe: () => httpOk(`http://127.0.0.1:${spec.port}/readyz`) },
       {
@@ -384,12 +389,16 @@ export function urlTable(
 ): string {
   const host = displayHost(env.HOST);
   const rows: string[][] = [];
-  if (withGateway) rows.push(['gateway', 'GraphQL + GraphiQL (all three subgraphs)', `http://${host}:${env.GATEWAY_PORT}${GRAPHQL_PATH}`]);
+  if (withGateway) {
+    rows.push(['gateway', 'GraphQL + GraphiQL (all three subgraphs)', `http://${host}:${env.GATEWAY_PORT}${GRAPHQL_PATH}`]);
+    rows.push(['', 'metrics (Prometheus)', `http://${host}:${env.GATEWAY_PORT}${METRICS_PATH}`]);
+  }
   for (const spec of specs) {
     const base = `http://${host}:${spec.port}`;
     rows.push([spec.name, 'REST base', `${base}${spec.restBase}`]);
     rows.push(['', 'GraphQL subgraph + GraphiQL', `${base}${GRAPHQL_PATH}`]);
     rows.push(['', 'API docs', `${base}${API_DOCS_PATH}`]);
+    rows.push(['', 'metrics (Prometheus): serve, worker', `${base}${METRICS_PATH}, http://${host}:${spec.workerMetricsPort}${METRICS_PATH}`]);
     const lines = credentialLines(credentials.get(spec.name));
     if (lines.length === 0) rows.push(['', 'demo credentials', '(the seed printed none)']);
     lines.forEach((line, i) => rows.push(['', i === 0 ? 'demo credentials' : '', line]));

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { graphiqlDemoAuthorizationEnv } from '@tributary/kit';
 import { loadStackEnv } from '../src/config.js';
 import { demoAuthorization, serviceSpecs, type ServiceName } from '../src/services.js';
+import { stackPaths } from '../src/paths.js';
+import { urlTable } from '../src/start.js';
 import { summaryLine, tallyJest } from '../src/test-runner.js';
 import { credentialLines, parseSeedCredentials, renderTable } from '../src/url-table.js';
 
@@ -15,6 +17,16 @@ describe('seed credentials and the URL table', () => {
     expect(credentials).toEqual({ email: 'demo@example.com', password: 'pw', keys: { public: 'pk_1' } });
     expect(credentialLines(credentials)).toEqual(['email: demo@example.com', 'password: pw', 'keys.public: pk_1']);
     expect(parseSeedCredentials('no json here')).toBeUndefined();
+  });
+
+  it("lists the Prometheus /metrics of the gateway and of each service's serve and worker", () => {
+    const env = loadStackEnv({ CRYPTO_WORKER_METRICS_PORT: '4112' });
+    const infra = { databaseUrls: { bnpl: '', crypto: '', photos: '' }, postgresLabel: 'pg', temporalAddress: '127.0.0.1:7233', temporalLabel: '127.0.0.1:7233' };
+    const table = urlTable(env, serviceSpecs('/repo', env), true, infra, new Map(), stackPaths('/repo'));
+    expect(table).toContain('http://localhost:4000/metrics');
+    expect(table).toContain('http://localhost:4001/metrics, http://localhost:4011/metrics');
+    expect(table).toContain('http://localhost:4002/metrics, http://localhost:4112/metrics');
+    expect(table).toContain('http://localhost:4003/metrics, http://localhost:4013/metrics');
   });
 
   it('aligns columns', () => {

@@ -72,6 +72,9 @@ export const graphiqlDemoAuthorizationEnv = z
     ),
   );
 
+/** METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics must send; unset = /metrics answers whoever reaches the port. */
+export const metricsTokenEnv = z.string().trim().min(16, { error: 'must be at least 16 characters' });
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const serviceEnv = z.object({
@@ -93,6 +96,9 @@ export const serviceEnv = z.object({
   /** `production` turns off what is for local development only (GRAPHIQL_DEMO_AUTHORIZATION). */
   NODE_ENV: z.string().trim().optional(),
   GRAPHIQL_DEMO_AUTHORIZATION: graphiqlDemoAuthorizationEnv.optional(),
+  METRICS_TOKEN: metricsTokenEnv.optional(),
+  /** `worker` only: the port of its /metrics, /healthz and /readyz listener (on HOST); unset = no listener. */
+  METRICS_PORT: envInteger(1, 65_535).optional(),
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnv>;

@@ -2,6 +2,7 @@
 // only: parameter values carry customer data and credential hashes, so they never reach a log.
 import type { LogContext, LoggerNamespace, LoggerOptions, Logger as OrmLogger } from '@mikro-orm/core';
 import type { Logger } from '../logging/index.js';
+import { recordQuerySpan } from '../observability/tracing.js';
 
 export class PinoOrmLogger implements OrmLogger {
   private debugMode: boolean | LoggerNamespace[];
@@ -29,6 +30,8 @@ export class PinoOrmLogger implements OrmLogger {
 
   logQuery(context: LogContext): void {
     const namespace = context.namespace ?? 'query';
+    // Every statement MikroORM ran (not the slow-query logger's repeat of one) is a span of the active trace.
+    if (namespace === 'query' && context.query) recordQuerySpan(context.query, context.took, context.level === 'error');
     // Failed and slow queries are always worth a line; the rest only in debug mode.
     const failed = context.level === 'error';
     const slow = namespace === 'slow-query';

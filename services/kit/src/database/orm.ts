@@ -4,6 +4,7 @@ import { RequestContext, type Constructor, type EntityClass, type EntitySchema, 
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logging/index.js';
+import { observeDatabasePool, type ObservedPool } from '../observability/metrics.js';
 import { PinoOrmLogger } from './orm-logger.js';
 
 export type EntityClassOrSchema = EntityClass<object> | EntitySchema<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -18,6 +19,8 @@ export interface CreateOrmOptions {
   debug?: boolean;
   /** Connection pool bounds; MikroORM's defaults otherwise. */
   pool?: { min?: number; max?: number };
+  /** Reports the connection pool in the tributary_db_pool_* metrics under this service name. */
+  metricsService?: string;
 }
 
 /**
@@ -45,7 +48,11 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
     debug: options.debug ? ['query', 'info'] : false,
     ...(logger ? { loggerFactory: (loggerOptions) => new PinoOrmLogger(logger.child({ component: 'orm' }), loggerOptions) } : {}),
     ...(options.pool ? { pool: options.pool } : {}),
-    driverOptions: { connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS },
+    driverOptions: {
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      // MikroORM's PostgreSQL connection hands the `pg` Pool it creates (on first connect) to driverOptions.onPoolCreated.
+      ...(options.metricsService ? { onPoolCreated: (pool: ObservedPool) => observeDatabasePool(pool, options.metricsService!) } : {}),
+    },
   });
 }
 

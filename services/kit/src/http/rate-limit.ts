@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { envUrl } from '../config/index.js';
 import { RateLimitedError } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
+import { rateLimitRefusals } from '../observability/metrics.js';
 
 /** Environment variables of rate limiting; services `.extend()` their env with `rateLimitEnv.shape`. */
 export const rateLimitEnv = z.object({
@@ -52,6 +53,8 @@ export interface RateLimitBucket {
 /** Where counters live; one per process (shared by all buckets), closed with the app. */
 export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';
+  /** The service whose counters these are (Redis keys, the refusals metric). */
+  readonly service: string;
   limiter(bucket: RateLimitBucket): RateLimiterAbstract;
   /**
    * Waits (at most `timeoutMs`) for the Redis connection, so the first requests after startup are counted in Redis
@@ -75,6 +78,7 @@ export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitS
 function memoryStore(service: string): RateLimitStore {
   return {
     kind: 'memory',
+    service,
     limiter: (bucket) => new RateLimiterMemory({ keyPrefix: `${service}:${bucket.name}`, points: bucket.points, duration: bucket.durationSeconds }),
     ready: async () => {},
     close: async () => {},
@@ -106,6 +110,7 @@ function redisStore(options: RateLimitStoreOptions, url: string): RateLimitStore
   const prefix = `${options.redisPrefix ?? 'tributary:rl'}:${options.service}`;
   return {
     kind: 'redis',
+    service: options.service,
     limiter: (bucket) =>
       new RateLimiterRedis({
         storeClient: client,
@@ -196,6 +201,7 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         setHeaders(res, rejection);
+        rateLimitRefusals.inc({ service: options.store.service, bucket: bucket.name });
         next(new RateLimitedError(rejection.msBeforeNext / 1000));
         return;
       }

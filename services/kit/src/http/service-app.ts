@@ -1,4 +1,4 @@
-// The Express app every service runs: request ids, access logs, malformed URLs refused, JSON-only bodies, health
+// The Express app every service runs: request metrics and /metrics, request ids, access logs, malformed URLs refused, JSON-only bodies, health
 // probes, a request-scoped EntityManager, the service's own routes, then 405, 404 and one error handler.
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -12,6 +12,8 @@ import {
 } from '../errors/index.js';
 import { databaseUnavailableError } from '../database/unavailable.js';
 import type { Logger } from '../logging/index.js';
+import { httpMetrics } from '../observability/http-metrics.js';
+import { httpTracing } from '../observability/tracing.js';
 import { accessLog } from './access-log.js';
 import { CLIENT_ERROR_LISTENER } from './http-server.js';
 import { bodyParserErrorToDomain, parseJsonBodies, requireJsonBodies, type OtherBodyRoute } from './json-body.js';
@@ -33,6 +35,8 @@ export interface ServiceAppOptions {
   orm?: MikroORM;
   /** Routes that read a non-JSON body themselves. */
   otherBodyRoutes?: OtherBodyRoute[];
+  /** Bearer token GET /metrics requires (METRICS_TOKEN); undefined = none. */
+  metricsToken?: string | undefined;
   /** Mount REST routes and the subgraph here. */
   configure: (app: Express) => void | Promise<void>;
 }
@@ -47,6 +51,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
   // startHttpServer answers requests Node's parser refuses with this, in the same format.
   Object.defineProperty(app, CLIENT_ERROR_LISTENER, { value: answerParseErrors(errorFormat, logger) });
 
+  // First, so its timing covers every other middleware and /metrics skips them all.
+  app.use(httpMetrics({ service: options.service, metricsToken: options.metricsToken }));
   // Orchestrators poll the probes every few seconds; only failures are worth a line.
   app.use(accessLog(logger, { quietPaths: probePaths }));
   // Before every route (probes and unknown paths included) and before the body is read.
@@ -62,6 +68,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
 
   app.use(requireJsonBodies(options.otherBodyRoutes ?? []));
   app.use(parseJsonBodies(bodyLimit));
+  // After body parsing, like the request context below: the span stays active through the handlers.
+  app.use(httpTracing(options.service));
 
   if (options.orm) {
     const em = options.orm.em;

@@ -1,6 +1,8 @@
 // The Temporal client of a service's workflow outbox (HTTP process and worker alike): connects on first use (a service
 // starts and serves while Temporal is down; /readyz reports it) and is closed with the process's other resources.
 import { Client, Connection } from '@temporalio/client';
+// The client part only: the package's index also loads its worker interceptors.
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceEnv } from '../config/index.js';
 import type { Logger } from '../logging/index.js';
@@ -15,13 +17,16 @@ export interface OpenedWorkflowOutbox {
 }
 
 export function openWorkflowOutbox(options: {
+  /** The service whose outbox this is (metrics). */
+  service?: string;
   em: EntityManager;
   config: Pick<ServiceEnv, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>;
   logger?: Logger;
 }): OpenedWorkflowOutbox {
   const connection = Connection.lazy({ address: options.config.TEMPORAL_ADDRESS });
-  const client = new Client({ connection, namespace: options.config.TEMPORAL_NAMESPACE });
-  const outbox = createWorkflowOutbox({ em: options.em, client, ...(options.logger ? { logger: options.logger } : {}) });
+  // StartWorkflow/SignalWorkflow spans in the active trace, their context carried in the workflow's headers.
+  const client = new Client({ connection, namespace: options.config.TEMPORAL_NAMESPACE, interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } });
+  const outbox = createWorkflowOutbox({ em: options.em, client, ...(options.service ? { service: options.service } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   return {
     outbox,
     client,

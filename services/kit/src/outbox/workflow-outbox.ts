@@ -9,6 +9,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { AfterCommit } from '../database/after-commit.js';
 import type { Logger } from '../logging/index.js';
+import { UNNAMED_SERVICE, workflowOutboxDispatches } from '../observability/metrics.js';
+import { SERVICE_ATTRIBUTE, inSpan } from '../observability/tracing.js';
 import type { OutboxCommand, OutboxEntryRef } from './enqueue.js';
 import { WorkflowOutboxEntry } from './workflow-outbox.entity.js';
 
@@ -17,6 +19,8 @@ export interface WorkflowOutboxOptions {
   em: EntityManager;
   client: Client;
   logger?: Logger;
+  /** The service whose outbox this is (the tributary_workflow_outbox_dispatches_total label); default UNNAMED_SERVICE. */
+  service?: string;
   /** Time allowed for one Temporal call. Default 10 s. */
   rpcTimeoutMs?: number;
   /** Background dispatches in flight at most; beyond that, entries wait for the sweeper. Default 256. */
@@ -57,13 +61,18 @@ const DEFAULT_INTERVAL_MS = 30_000;
 
 export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOutbox {
   const { client, logger } = options;
+  const service = options.service ?? UNNAMED_SERVICE;
   const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000;
   const maxInFlight = options.maxInFlight ?? 256;
   const inFlight = new Set<Promise<unknown>>();
   const health = temporalHealthLog(logger);
 
-  /** One command to Temporal; "already started" and "no such workflow" (for a signal) count as done. */
-  async function send(entry: OutboxCommand): Promise<void> {
+  /** One command to Temporal, in a span; "already started" and "no such workflow" (for a signal) count as done. */
+  function send(entry: OutboxCommand): Promise<void> {
+    return inSpan(`workflow-outbox ${entry.kind}`, { [SERVICE_ATTRIBUTE]: service, 'temporal.workflow_id': entry.workflowId }, () => sendNow(entry));
+  }
+
+  async function sendNow(entry: OutboxCommand): Promise<void> {
     await client.withDeadline(Date.now() + rpcTimeoutMs, async () => {
       if (entry.kind === 'start') {
         try {
@@ -103,7 +112,9 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
         health.failed(id, command, failure);
       }
       await marks.record(id, failure);
-      (failure === undefined ? result.dispatched : result.failed).push(id);
+      const outcome = failure === undefined ? 'dispatched' : 'failed';
+      workflowOutboxDispatches.inc({ service, kind: command.kind, outcome });
+      result[outcome].push(id);
     }
     return result;
   }

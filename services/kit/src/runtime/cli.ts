@@ -3,15 +3,21 @@ import { loadConfig, serviceEnv, type ServiceEnv } from '../config/index.js';
 import { migrateUp } from '../database/index.js';
 import { onShutdownSignal } from '../http/index.js';
 import { createLogger } from '../logging/index.js';
+import { startTracingFromEnv } from '../observability/index.js';
 import type { ServiceDefinition } from './definition.js';
 import { openServiceDatabase, startService } from './service.js';
 import { startServiceWorker } from './worker.js';
+import { startWorkerListener } from './worker-listener.js';
 import { installTemporalRuntime } from './temporal-runtime.js';
 
 const databaseEnv = serviceEnv.pick({ DATABASE_URL: true, LOG_LEVEL: true });
 const workerEnv = serviceEnv.pick({
   DATABASE_URL: true,
   LOG_LEVEL: true,
+  HOST: true,
+  METRICS_PORT: true,
+  METRICS_TOKEN: true,
+  SHUTDOWN_GRACE_MS: true,
   TEMPORAL_ADDRESS: true,
   TEMPORAL_NAMESPACE: true,
   WEBHOOK_ALLOW_PRIVATE_HOSTS: true,
@@ -57,19 +63,28 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
     }
     case 'serve': {
       const config = loadConfig(definition.env, env) as C;
+      const tracing = startTracingFromEnv(service, env);
       const server = await startService(definition, config);
-      onShutdownSignal(() => server.close());
+      onShutdownSignal(async () => {
+        await server.close();
+        await tracing?.shutdown();
+      });
       return;
     }
     case 'worker': {
       const config = loadConfig(workerEnv, env);
       const logger = createLogger({ service, level: config.LOG_LEVEL });
       installTemporalRuntime(logger);
+      const tracing = startTracingFromEnv(service, env);
       const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
       const running = await startServiceWorker(definition, { orm, logger, config });
+      const { METRICS_PORT } = config;
+      const listener = METRICS_PORT === undefined ? undefined : await startWorkerListener({ service, orm, logger, config: { ...config, METRICS_PORT } });
       onShutdownSignal(async () => {
         await running.shutdown();
+        await listener?.close();
         await orm.close();
+        await tracing?.shutdown();
       });
       await running.done;
       return;

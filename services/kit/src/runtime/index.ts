@@ -4,6 +4,7 @@ export * from './definition.js';
 export * from './compose-app.js';
 export * from './service.js';
 export * from './worker.js';
+export * from './worker-listener.js';
 export * from './cli.js';
 export * from './temporal-runtime.js';
 export * from './retry-until-done.js';

@@ -7,8 +7,8 @@ import { createLogger, type Logger } from '../logging/index.js';
 import type { ServiceDefinition } from './definition.js';
 
 /** Opens the service's ORM (its entities and checked-in migrations); the caller closes it. */
-export function openServiceDatabase(definition: Pick<ServiceDefinition, 'entities' | 'migrations'>, databaseUrl: string, logger?: Logger): Promise<MikroORM> {
-  return createOrm({ clientUrl: databaseUrl, entities: definition.entities, migrations: definition.migrations, ...(logger ? { logger } : {}) });
+export function openServiceDatabase(definition: Pick<ServiceDefinition, 'name' | 'entities' | 'migrations'>, databaseUrl: string, logger?: Logger): Promise<MikroORM> {
+  return createOrm({ clientUrl: databaseUrl, entities: definition.entities, migrations: definition.migrations, metricsService: definition.name, ...(logger ? { logger } : {}) });
 }
 
 export interface RunningService extends RunningServer {

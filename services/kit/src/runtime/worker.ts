@@ -42,7 +42,7 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
   try {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
     releases.push(() => connection.close());
-    const { outbox, client } = openOutbox(options, releases);
+    const { outbox, client } = openOutbox(definition, options, releases);
     const context: ServiceWorkerContext = { orm, logger, env: options.env ?? process.env, outbox, temporal: client };
     const worker = await createServiceWorker({
       service: definition.name,
@@ -76,18 +76,19 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
  * One outbox serves the sweeper and the service's activities, so what an activity's transaction enqueues (e.g.
  * crypto's payment.expired delivery) is dispatched right after its commit instead of on the next sweep.
  */
-function openOutbox({ orm, logger, config }: StartServiceWorkerOptions, releases: Array<() => Promise<void>>): OpenedWorkflowOutbox {
-  const opened = openWorkflowOutbox({ em: orm.em, config, logger });
+function openOutbox(definition: Pick<ServiceDefinition, 'name'>, { orm, logger, config }: StartServiceWorkerOptions, releases: Array<() => Promise<void>>): OpenedWorkflowOutbox {
+  const opened = openWorkflowOutbox({ service: definition.name, em: orm.em, config, logger });
   releases.push(opened.close);
   return opened;
 }
 
 /** The service's own activities and the shared webhook delivery activities on the service's database. */
-function serviceActivities(definition: Pick<ServiceDefinition, 'worker'>, context: ServiceWorkerContext, config: ServiceWorkerConfig) {
+function serviceActivities(definition: Pick<ServiceDefinition, 'name' | 'worker'>, context: ServiceWorkerContext, config: ServiceWorkerConfig) {
   const { orm, logger } = context;
   return {
     ...definition.worker.activities?.(context),
     ...createWebhookDeliveryActivities({
+      service: definition.name,
       em: orm.em,
       sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
       resolveSigningSecret: (ref) => definition.worker.resolveSigningSecret(ref, { em: orm.em.fork(), env: context.env }),

@@ -4,12 +4,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import type { WebhookAttemptResult, WebhookDeliveryActivities } from '@tributary/workflows';
 import type { Logger } from '../logging/index.js';
+import { UNNAMED_SERVICE, webhookDeliveriesFailed, webhookDeliveryAttempts } from '../observability/metrics.js';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './entities.js';
 import type { WebhookSender, WebhookSendResult } from './sender.js';
 import { signPayload } from './signature.js';
 import { standardWebhookHeaders } from './standard-webhooks.js';
 
 export interface WebhookDeliveryActivityDeps {
+  /** The owning service (metrics); default UNNAMED_SERVICE. */
+  service?: string;
   /** Root EntityManager of the owning service's database (orm.em); each activity forks its own. */
   em: EntityManager;
   /** SSRF-safe sender (createWebhookSender with the service's WEBHOOK_ALLOW_PRIVATE_HOSTS). */
@@ -47,6 +50,7 @@ function signedHeaders(delivery: WebhookDelivery, secret: string, body: Buffer, 
  */
 export function createWebhookDeliveryActivities(deps: WebhookDeliveryActivityDeps): WebhookDeliveryActivities {
   const { sender, resolveSigningSecret, logger } = deps;
+  const service = deps.service ?? UNNAMED_SERVICE;
 
   return {
     async deliverWebhookAttempt({ deliveryId, attemptNumber, timeoutMs, nextAttemptInMs }) {
@@ -112,6 +116,7 @@ export function createWebhookDeliveryActivities(deps: WebhookDeliveryActivityDep
         }
         throw error;
       }
+      webhookDeliveryAttempts.inc({ service, outcome: attempt.outcome, attempt: String(attemptNumber) });
       logger?.info(
         { deliveryId, eventName: delivery.eventName, attemptNumber, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs },
         result.ok ? 'webhook delivered' : 'webhook attempt failed',
@@ -126,7 +131,9 @@ export function createWebhookDeliveryActivities(deps: WebhookDeliveryActivityDep
         { id: deliveryId, status: { $ne: 'delivered' } },
         { status: 'failed', nextAttemptAt: null, completedAt: new Date() },
       );
-      if (updated > 0) logger?.warn({ deliveryId, attempts }, 'webhook delivery permanently failed');
+      if (updated === 0) return;
+      webhookDeliveriesFailed.inc({ service });
+      logger?.warn({ deliveryId, attempts }, 'webhook delivery permanently failed');
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Connection } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createLogger, enqueueWebhookDelivery, migrateUp, verifySignature, WebhookDelivery, WorkflowOutboxEntry } from '../../src/index.js';
+import { createLogger, enqueueWebhookDelivery, metricsRegistry, migrateUp, verifySignature, WebhookDelivery, WorkflowOutboxEntry } from '../../src/index.js';
 import { openServiceDatabase, startServiceWorker, type RunningWorker } from '../../src/runtime/index.js';
 import { createTestDatabase, startHttpsReceiver, waitFor, type HttpsReceiver, type TestDatabase } from '../../src/testing/index.js';
 import { NOTES_SECRET, notesService } from '../fixtures/notes-service.js';
@@ -67,6 +67,10 @@ describe('startServiceWorker', () => {
     const received = receiver.requests.filter((request) => request.body.toString('utf8').includes(eventId));
     expect(received).toHaveLength(1);
     expect(verifySignature(NOTES_SECRET, received[0]!.body, String(received[0]!.headers['x-service-signature']))).toBe(true);
+    // The sweeper's start and the delivery's first attempt, in the service's metrics.
+    const metrics = await metricsRegistry.metrics();
+    expect(metrics).toMatch(/^tributary_workflow_outbox_dispatches_total\{service="bnpl",kind="start",outcome="dispatched"\} [1-9]/m);
+    expect(metrics).toMatch(/^tributary_webhook_delivery_attempts_total\{service="bnpl",outcome="delivered",attempt="1"\} 1$/m);
 
     await running.shutdown();
     expect(running.worker.getState()).toBe('STOPPED');
