@@ -8,6 +8,7 @@ export * from './measure-http.js';
 export * from './memory.js';
 export * from './result.js';
 export * from './server-process.js';
+export * from './service-cli.js';
 export * from './settings.js';
 export * from './side-by-side.js';
 export * from './stats.js';
