@@ -6,6 +6,7 @@
 export * from './cpu-profile.js';
 export * from './measure-http.js';
 export * from './memory.js';
+export * from './operation-load.js';
 export * from './result.js';
 export * from './server-process.js';
 export * from './service-cli.js';
