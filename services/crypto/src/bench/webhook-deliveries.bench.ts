@@ -4,7 +4,7 @@
 // Temporal server, sent, signed and recorded by the real `crypto worker` process — to a local HTTPS receiver in its
 // own process, against the same signed POSTs sent to the same receiver by a plain loop at the same concurrency.
 // Targets (issue 13 §1): at least 200 deliveries/s sustained, and at least 0.25× the plain loop's rate.
-import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -28,12 +28,12 @@ import {
   benchmarkResult,
   benchSettings,
   benchSize,
-  cpuProfileFlags,
   measureSideBySide,
   runBenchmark,
   seededServiceDatabase,
-  serviceCliPath,
+  startServiceWorker,
   type BenchSettings,
+  type BenchWorker,
   type LoadRunner,
   type RawRun,
   type Target,
@@ -126,23 +126,6 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `crypto worker` (the process that runs delivery workflows in production), allowed to reach the receiver. */
-function startWorker(databaseUrl: string, caFile: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS,
-    NODE_EXTRA_CA_CERTS: caFile,
-  };
-  for (const variable of CHAIN_RPC_VARIABLES) delete env[variable];
-  const log = openSync(path.join(logDir(), 'crypto-worker.log'), 'w');
-  const child = spawn(process.execPath, [...cpuProfileFlags('crypto-worker'), serviceCliPath('crypto'), 'worker'], { env, stdio: ['ignore', log, log] });
-  closeSync(log);
-  return child;
-}
-
 interface Merchant {
   accountId: number;
   signingSecret: string;
@@ -203,7 +186,7 @@ function batchRunner(label: string, settings: BenchSettings, pids: number[], run
   };
 }
 
-function engineRunner(settings: BenchSettings, deps: { orm: MikroORM; outbox: WorkflowOutbox; receiver: Receiver; merchant: Merchant; worker: ChildProcess }): LoadRunner {
+function engineRunner(settings: BenchSettings, deps: { orm: MikroORM; outbox: WorkflowOutbox; receiver: Receiver; merchant: Merchant; worker: BenchWorker }): LoadRunner {
   const { orm, outbox, receiver, merchant } = deps;
   const delivery = (hookPath: string): EnqueueWebhookDeliveryInput => ({
     service: SERVICE_NAME,
@@ -215,7 +198,7 @@ function engineRunner(settings: BenchSettings, deps: { orm: MikroORM; outbox: Wo
     body: JSON.stringify(paymentWebhookBody(merchant.request, EVENT, new Date())),
     signingSecretRef: signingSecretRef(merchant.accountId),
   });
-  return batchRunner('webhook engine', settings, [deps.worker.pid ?? -1], async (count, connections, batch) => {
+  return batchRunner('webhook engine', settings, [deps.worker.pid], async (count, connections, batch) => {
     const paths = Array.from({ length: count }, (_, i) => `/hook/engine/${batch}/${i}`);
     const arrivals = receiver.arrivals(paths);
     const sentAt = new Map<string, number>();
@@ -282,14 +265,20 @@ runBenchmark(async () => {
     const merchant = await prepareMerchant(orm, credentials);
     const receiver = await startReceiver(tlsDir);
     cleanup.unshift(() => receiver.close());
-    const worker = startWorker(db.url, path.join(tlsDir, TEST_TLS_FILES.ca));
-    cleanup.unshift(() => stopChild(worker));
+    // `crypto worker` as production runs it, allowed to reach the receiver and trusting its certificate.
+    const worker = startServiceWorker(
+      'crypto',
+      db.url,
+      { NODE_ENV: 'production', LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_HOSTS: PRIVATE_HOSTS, NODE_EXTRA_CA_CERTS: path.join(tlsDir, TEST_TLS_FILES.ca) },
+      CHAIN_RPC_VARIABLES,
+    );
+    cleanup.unshift(() => worker.stop());
     const connection = await Connection.connect({ address: temporal.TEMPORAL_ADDRESS });
     cleanup.unshift(() => connection.close());
     const outbox = createWorkflowOutbox({ em: orm.em, client: new Client({ connection, namespace: temporal.TEMPORAL_NAMESPACE }) });
     cleanup.unshift(() => outbox.idle());
     const sizes = batchSizes(settings);
-    benchLog(`receiver ${receiver.url}, crypto worker pid ${worker.pid} (log ${path.join(logDir(), 'crypto-worker.log')}); ${sizes.total} deliveries a side in ${settings.rounds} rounds`);
+    benchLog(`receiver ${receiver.url}, crypto worker pid ${worker.pid} (log ${worker.logFile}); ${sizes.total} deliveries a side in ${settings.rounds} rounds`);
 
     const measured = await measureSideBySide(
       { ours: engineRunner(settings, { orm, outbox, receiver, merchant, worker }), baseline: plainLoopRunner(settings, { receiver, merchant, ca: tls.ca }) },

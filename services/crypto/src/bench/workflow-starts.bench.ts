@@ -25,21 +25,25 @@ function invoiceStart(side: string, sequence: number): WorkflowStartCommand {
 
 /** Resolves a start's promise when Temporal has accepted it (a client interceptor sees every start the outbox sends). */
 function acceptedStarts() {
-  const waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
+  const waiting = new Map<string, () => void>();
   const interceptor: WorkflowClientInterceptor = {
     async startWithDetails(input, next) {
       const output = await next(input);
-      waiting.get(input.options.workflowId)?.resolve();
+      waiting.get(input.options.workflowId)?.();
       return output;
     },
   };
   return {
     interceptor,
     expect(workflowId: string): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${workflowId}: not started within ${ACCEPT_TIMEOUT_MS} ms`)), ACCEPT_TIMEOUT_MS);
-        waiting.set(workflowId, { resolve, reject });
-      }).finally(() => waiting.delete(workflowId));
+        timer = setTimeout(() => reject(new Error(`${workflowId}: not started within ${ACCEPT_TIMEOUT_MS} ms`)), ACCEPT_TIMEOUT_MS);
+        waiting.set(workflowId, resolve);
+      }).finally(() => {
+        clearTimeout(timer);
+        waiting.delete(workflowId);
+      });
     },
   };
 }

@@ -19,6 +19,9 @@ export interface BenchSettings {
   smoke: boolean;
 }
 
+/** What a load needs of the settings (measureSideBySide): how hard and how long, not why. */
+export type LoadSettings = Omit<BenchSettings, 'smoke'>;
+
 /**
  * 10 connections = the default pool size of both pg.Pool and MikroORM, so neither side waits on its own pool more.
  * Four short rounds rather than one long one: on a shared machine load comes and goes, and alternating often spreads
