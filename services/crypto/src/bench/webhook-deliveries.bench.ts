@@ -12,10 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
+import { z } from 'zod';
 import {
   WEBHOOK_HEADER_NAMES,
   createWorkflowOutbox,
   enqueueWebhookDelivery,
+  envInteger,
   loadConfig,
   serviceEnv,
   signPayload,
@@ -52,24 +54,33 @@ const UNIT = 'deliveries/s';
 const EVENT = 'payment.paid';
 /** What the worker may send to: the receiver on this machine (crypto README, "Receiving webhooks locally"). */
 const PRIVATE_HOSTS = 'localhost,127.0.0.1';
-/** A batch's deliveries must all arrive within this long after the last was queued, or the missing ones count as lost. */
-const ARRIVAL_TIMEOUT_MS = 180_000;
+/**
+ * A batch waits for its deliveries as long as they keep arriving; once none has for this long, the missing ones count
+ * as lost. Longer than the worker's outbox sweep interval (30 s): starts the after-commit dispatch left to the sweeper
+ * are slow, not lost.
+ */
+const ARRIVAL_IDLE_TIMEOUT_MS = 120_000;
 /** Chain nodes the worker would watch: none here (a watcher's scans are not what is measured). */
 const CHAIN_RPC_VARIABLES = ['CRYPTO_BTC_RPC_URL', 'CRYPTO_LTC_RPC_URL', 'CRYPTO_ETH_RPC_URL', 'CRYPTO_MATIC_RPC_URL'];
 
 const receiverScript = fileURLToPath(new URL('./webhook-receiver.js', import.meta.url));
 const logDir = () => process.env[BENCH_LOG_DIR_ENV] ?? tmpdir();
 
-/** Deliveries per measured round (all rounds together: 10,000), and in the warmup. */
+const sizeEnv = z.object({
+  /** Deliveries a side over all rounds (default 10,000; 20 in a smoke run). */
+  BENCH_WEBHOOK_DELIVERIES: envInteger(1, 1_000_000).optional(),
+});
+
+/** Deliveries per measured round (all rounds together: 10,000 by default), and in the warmup. */
 function batchSizes(settings: BenchSettings) {
-  const total = benchSize(10_000, 20, settings);
+  const total = loadConfig(sizeEnv, process.env).BENCH_WEBHOOK_DELIVERIES ?? benchSize(10_000, 20, settings);
   return { round: Math.ceil(total / settings.rounds), warmup: benchSize(200, 0, settings), total };
 }
 
 interface Receiver {
   url: string;
-  /** Resolves with each path's arrival time (performance.now()) once all arrived, or with those that did by the deadline. */
-  arrivals(paths: readonly string[]): { settled(timeoutMs: number): Promise<Map<string, number>> };
+  /** Resolves with each path's arrival time (performance.now()) once all arrived, or with those that did before none arrived for `idleMs`. */
+  arrivals(paths: readonly string[]): { settled(idleMs: number): Promise<Map<string, number>> };
   close(): Promise<void>;
 }
 
@@ -94,17 +105,24 @@ async function startReceiver(tlsDir: string): Promise<Receiver> {
     arrivals(paths) {
       expected = new Map(paths.map((p) => [p, undefined]));
       let missing = paths.length;
+      let lastArrival = performance.now();
       const all = new Promise<void>((resolve) => {
         onArrival = () => {
           missing -= 1;
+          lastArrival = performance.now();
           if (missing === 0) resolve();
         };
         if (missing === 0) resolve();
       });
       return {
-        async settled(timeoutMs) {
+        async settled(idleMs) {
           let timer: NodeJS.Timeout | undefined;
-          await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+          const idle = new Promise<void>((resolve) => {
+            const check = () => (performance.now() - lastArrival >= idleMs ? resolve() : (timer = setTimeout(check, 1_000)));
+            lastArrival = performance.now();
+            check();
+          });
+          await Promise.race([all, idle]);
           clearTimeout(timer);
           return new Map([...expected].filter((entry): entry is [string, number] => entry[1] !== undefined));
         },
@@ -208,7 +226,7 @@ function engineRunner(settings: BenchSettings, deps: { orm: MikroORM; outbox: Wo
       const { outboxEntry } = await orm.em.fork().transactional((tx) => enqueueWebhookDelivery(tx, delivery(paths[index]!)));
       await outbox.dispatchAfterCommit([outboxEntry])?.();
     });
-    return batchRun(count, started, sentAt, await arrivals.settled(ARRIVAL_TIMEOUT_MS), failed);
+    return batchRun(count, started, sentAt, await arrivals.settled(ARRIVAL_IDLE_TIMEOUT_MS), failed);
   });
 }
 
@@ -246,7 +264,7 @@ function plainLoopRunner(settings: BenchSettings, deps: { receiver: Receiver; me
       sentAt.set(paths[index]!, performance.now());
       await post(paths[index]!);
     });
-    return batchRun(count, started, sentAt, await arrivals.settled(ARRIVAL_TIMEOUT_MS), failed);
+    return batchRun(count, started, sentAt, await arrivals.settled(ARRIVAL_IDLE_TIMEOUT_MS), failed);
   });
 }
 
