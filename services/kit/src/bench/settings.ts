@@ -29,8 +29,11 @@ export type LoadSettings = Omit<BenchSettings, 'smoke'>;
  */
 export const DEFAULT_BENCH_SETTINGS: BenchSettings = { connections: 10, durationSeconds: 5, warmupSeconds: 3, rounds: 4, smoke: false };
 
-/** A smoke run's defaults: one round of one second per side, no warmup, two connections (still concurrent). */
-export const SMOKE_BENCH_SETTINGS: BenchSettings = { connections: 2, durationSeconds: 1, warmupSeconds: 0, rounds: 1, smoke: true };
+/**
+ * A smoke run's defaults: one round of two seconds per side (one second can pass without a response from a cold server
+ * on a loaded machine), no warmup, two connections (still concurrent).
+ */
+export const SMOKE_BENCH_SETTINGS: BenchSettings = { connections: 2, durationSeconds: 2, warmupSeconds: 0, rounds: 1, smoke: true };
 
 export const BENCH_SETTINGS_ENV = {
   connections: 'BENCH_CONNECTIONS',
