@@ -8,10 +8,18 @@ export interface GatewayContext {
   requestId: string;
 }
 
+/**
+ * Node's own fetch (undici): a keep-alive connection pool per subgraph origin. @apollo/gateway's default fetcher
+ * (make-fetch-happen over agentkeepalive) keeps connections alive too, but its HTTP cache checks, minipass streams
+ * and agent-base's per-request stack-trace probe (isSecureEndpoint) cost more CPU per subgraph call than the
+ * gateway's own query work (gateway-query benchmark, gateway/README.md). No redirect is followed: a subgraph answers.
+ */
+export const subgraphFetcher: RemoteGraphQLDataSource['fetcher'] = (url, init) => fetch(url, { ...init, redirect: 'error' });
+
 /** A subgraph data source that forwards only that subgraph's own credentials (as Authorization etc.) and the trace context. */
 export class CredentialForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   constructor(private readonly subgraph: ServiceName, url: string) {
-    super({ url });
+    super({ url, fetcher: subgraphFetcher });
   }
 
   override willSendRequest(options: GraphQLDataSourceProcessOptions<GatewayContext>): void {
