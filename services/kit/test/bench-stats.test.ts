@@ -4,9 +4,11 @@ import { describe, expect, it } from '@jest/globals';
 import {
   benchmarkResult,
   benchSettings,
+  benchSize,
   combineRuns,
   compare,
   DEFAULT_BENCH_SETTINGS,
+  SMOKE_BENCH_SETTINGS,
   describeTarget,
   evaluateTarget,
   invalidReasons,
@@ -170,9 +172,23 @@ describe('the schedule and the settings', () => {
       durationSeconds: 1,
       warmupSeconds: 0,
       rounds: 1,
+      smoke: false,
     });
     expect(() => benchSettings({ BENCH_ROUNDS: '0' })).toThrow(/BENCH_ROUNDS must be at least 1/);
     expect(() => benchSettings({ BENCH_DURATION_SECONDS: 'ten' })).toThrow(/BENCH_DURATION_SECONDS must be a whole number/);
+    expect(() => benchSettings({ BENCH_SMOKE: 'yes' })).toThrow(/BENCH_SMOKE must be 1, true, 0 or false/);
+  });
+
+  it('switches to the smoke defaults with BENCH_SMOKE, which the other variables still override', () => {
+    expect(benchSettings({ BENCH_SMOKE: '1' })).toEqual(SMOKE_BENCH_SETTINGS);
+    expect(benchSettings({ BENCH_SMOKE: 'true', BENCH_ROUNDS: '2' })).toEqual({ ...SMOKE_BENCH_SETTINGS, rounds: 2 });
+    expect(benchSettings({ BENCH_SMOKE: 'false' })).toEqual(DEFAULT_BENCH_SETTINGS);
+    expect(benchSettings({ BENCH_SMOKE: '0' })).toEqual(DEFAULT_BENCH_SETTINGS);
+  });
+
+  it('sizes data by the run: full, or tiny in a smoke run', () => {
+    expect(benchSize(1_000_000, 1_000, DEFAULT_BENCH_SETTINGS)).toBe(1_000_000);
+    expect(benchSize(1_000_000, 1_000, SMOKE_BENCH_SETTINGS)).toBe(1_000);
   });
 });
 

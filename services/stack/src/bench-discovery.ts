@@ -39,12 +39,15 @@ export function discoverBenchmarks(root: string): BenchmarkEntry[] {
   return found;
 }
 
-/** Workspaces whose benchmarks read chain nodes (crypto's chain watchers): the runner starts them as `npm test` does. */
-export const CHAIN_NODE_WORKSPACES: readonly string[] = ['services/crypto'];
+/**
+ * Benchmarks that read chain nodes (crypto's chain watchers, `chain-scan-*`): the runner starts the nodes as `npm test`
+ * does. crypto's HTTP benchmarks need none, so they are not kept waiting for litecoind and anvil.
+ */
+export const CHAIN_NODE_BENCHMARKS: ReadonlyArray<{ workspace: string; namePrefix: string }> = [{ workspace: 'services/crypto', namePrefix: 'chain-scan-' }];
 
 /** Whether the runner must start the chain nodes (CRYPTO_LTC_RPC_URL, CRYPTO_ETH_RPC_URL, CRYPTO_MATIC_RPC_URL) for `entry`. */
 export function needsChainNodes(entry: BenchmarkEntry): boolean {
-  return CHAIN_NODE_WORKSPACES.includes(entry.workspace);
+  return CHAIN_NODE_BENCHMARKS.some(({ workspace, namePrefix }) => entry.workspace === workspace && entry.name.startsWith(namePrefix));
 }
 
 /**

@@ -74,7 +74,8 @@ const ratio = z.number().nullable().transform((value) => value ?? Number.POSITIV
 const resultSchema = z.object({
   name: z.string().min(1),
   description: z.string(),
-  settings: z.object({ connections: z.number(), durationSeconds: z.number(), warmupSeconds: z.number(), rounds: z.number() }),
+  // Results written before smoke runs existed have no `smoke`: they were full runs.
+  settings: z.object({ connections: z.number(), durationSeconds: z.number(), warmupSeconds: z.number(), rounds: z.number(), smoke: z.boolean().default(false) }),
   ours: measurement,
   baseline: measurement,
   comparison: z.object({ throughput: ratio, p50: ratio, p95: ratio, p99: ratio, throughputByRound: z.array(ratio), cpuPerOperation: ratio.optional() }),

@@ -3,7 +3,7 @@
 // tier-up lands on both sides rather than on whichever happened to run second.
 import { combineRuns, compare, type Comparison, type Measurement, type RawRun } from './stats.js';
 import { processCpuMs } from './server-process.js';
-import type { BenchSettings } from './settings.js';
+import type { LoadSettings } from './settings.js';
 
 /** Anything a benchmark can put load on: an HTTP endpoint (httpLoadRunner) or a loop of operations. */
 export interface LoadRunner {
@@ -40,7 +40,7 @@ function cpuOf(pids: readonly number[] | undefined): number | undefined {
 }
 
 /** One run, with the CPU time its server used when that can be read. */
-async function measuredRun(runner: LoadRunner, settings: BenchSettings): Promise<RawRun> {
+async function measuredRun(runner: LoadRunner, settings: LoadSettings): Promise<RawRun> {
   const before = cpuOf(runner.pids);
   const run = await runner.run(settings.connections, settings.durationSeconds);
   const after = cpuOf(runner.pids);
@@ -49,7 +49,7 @@ async function measuredRun(runner: LoadRunner, settings: BenchSettings): Promise
 
 export async function measureSideBySide(
   runners: Record<Side, LoadRunner>,
-  settings: BenchSettings,
+  settings: LoadSettings,
   progress: (line: string) => void = () => undefined,
 ): Promise<SideBySide> {
   for (const side of ['ours', 'baseline'] as const) await runners[side].check?.();
