@@ -10,11 +10,15 @@ import { encodeSalesCursor, SALES_PAGE_DEFAULT } from '../modules/sales/index.js
 
 const iso = (column: string) => `to_char("${column}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The list's fields in its order, then the row's exact keyset position (microseconds) for the cursor. */
+/**
+ * The list's fields in its order, then the row's exact keyset position (microseconds) for the cursor. The order names
+ * the table's columns: a bare "created_at" would be the formatted text of the same name, sorted after formatting all
+ * of the merchant's rows instead of read in order from the (merchant_id, created_at) index.
+ */
 const PAGE = `select "id" as "loan_id", "loan_number", "merchant_id", "principal_cents", "fee_cents", "total_cents", "currency", "status",
     "purchase_reference", ${iso('disbursed_at')} as "disbursed_at", "plan_id", "livemode", ${iso('created_at')} as "created_at", ${iso('updated_at')} as "updated_at",
     to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "position"
-  from "loans" where "merchant_id" = $1 order by "created_at" desc, "id" desc limit $2`;
+  from "loans" where "merchant_id" = $1 order by "loans"."created_at" desc, "loans"."id" desc limit $2`;
 
 interface Row {
   loan_id: string;

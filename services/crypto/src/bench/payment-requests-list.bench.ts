@@ -69,7 +69,7 @@ runBenchmark(async () => {
       notes: [
         `seed: ${REQUESTS.toLocaleString('en')} ${BENCH_ASSET} invoices of one account in one INSERT … SELECT generate_series, one a minute apart, mixed statuses (some pending past their deadline, reported expired).`,
         "ours: `crypto serve` with NODE_ENV=production and LOG_LEVEL=info (request logs written to a file), the per-key rate limit raised above the load; each request authenticates the key, validates the query, loads the page and its count through MikroORM (the asset populated) and presents each request.",
-        "baseline: Express 5 with one SELECT on the same database through MikroORM's driver and pool (pg): the same rows, order and page size, the asset joined, the total by count(*) over (), every field formatted by PostgreSQL as the API shows it; no authentication, validation, hydration or presenter.",
+        "baseline: Express 5 with one SELECT on the same database through MikroORM's driver and pool (pg): the same rows, order and page size, the asset joined, the total by a count(*) subquery, every field formatted by PostgreSQL as the API shows it; no authentication, validation, hydration or presenter.",
       ],
     });
   } finally {
