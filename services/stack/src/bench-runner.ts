@@ -34,7 +34,7 @@ export interface BenchOptions {
 export const SMOKE_CONCURRENCY = 3;
 
 /** `run` over `items`, at most `concurrency` at a time, results in the items' order; undefined results are left out. */
-async function inBatches<T, R>(items: readonly T[], concurrency: number, run: (item: T) => Promise<R> | undefined): Promise<R[]> {
+async function atMostAtOnce<T, R>(items: readonly T[], concurrency: number, run: (item: T) => Promise<R> | undefined): Promise<R[]> {
   const results: Array<R | undefined> = [];
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -225,7 +225,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     const ctx: RunContext = { paths, runDir, resultsDir, stamp, supervisor, progress, infra, env: { ...env, ...chainEnv }, cpuProf: opts.cpuProf };
     // A smoke run measures nothing, so its benchmarks may share the machine: a few at a time, in the table's order.
     const concurrency = smoke ? SMOKE_CONCURRENCY : 1;
-    outcomes.push(...(await inBatches(selected, concurrency, (entry) => (interrupted ? undefined : runOne(entry, ctx)))));
+    outcomes.push(...(await atMostAtOnce(selected, concurrency, (entry) => (interrupted ? undefined : runOne(entry, ctx)))));
     report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...commitEntry(paths.root), machine, benchmarks: outcomes };
   };
 
