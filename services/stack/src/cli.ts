@@ -3,7 +3,7 @@
 //   test  [--checks|--no-checks] [jest args…]
 //   fuzz  [jest args…]
 //   reset
-//   bench [NAME…] [--strict] [--cpu-prof] [--duration=S] [--warmup=S] [--rounds=N] [--connections=N]
+//   bench [NAME…] [--strict] [--cpu-prof] [--smoke] [--duration=S] [--warmup=S] [--rounds=N] [--connections=N]
 import { BENCH_USAGE, parseBenchArgs, runBench } from './bench-runner.js';
 import { createProgress } from './progress.js';
 import { reset } from './reset.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { benchmarkResult, compare, DEFAULT_BENCH_SETTINGS, type Measurement } from '@tributary/kit/bench';
-import { discoverBenchmarks, selectBenchmarks } from '../src/bench-discovery.js';
+import { discoverBenchmarks, needsChainNodes, selectBenchmarks } from '../src/bench-discovery.js';
 import { benchExitCode, benchFindings, benchTable, BENCH_TABLE_HEADER, machineInfo, resultsFileName, statusOf, summaryOf, type BenchOutcome } from '../src/bench-report.js';
 import { parseBenchArgs } from '../src/bench-runner.js';
 
@@ -112,6 +112,7 @@ describe('command line', () => {
       verbose: false,
     });
     expect(parseBenchArgs([])).toEqual({ names: [], strict: false, cpuProf: false, settings: {}, verbose: false });
+    expect(parseBenchArgs(['--smoke', 'crypto']).settings).toEqual({ smoke: '1' });
   });
 
   it('refuses an unknown option or a setting without a value', () => {
@@ -154,6 +155,13 @@ describe('discovery', () => {
     expect(selectBenchmarks(all, ['list-read']).map((b) => b.name)).toEqual(['list-read']);
     expect(selectBenchmarks(all, ['crypto']).map((b) => b.name)).toEqual(['list-read', 'payment-request-create']);
     expect(() => selectBenchmarks(all, ['nope'])).toThrow('no benchmark named nope');
+  });
+
+  it('starts the chain nodes for the chain scans only', () => {
+    const entry = (workspace: string, name: string) => ({ workspace, name, file: '' });
+    expect(needsChainNodes(entry('services/crypto', 'chain-scan-ltc'))).toBe(true);
+    expect(needsChainNodes(entry('services/crypto', 'payment-request-create'))).toBe(false);
+    expect(needsChainNodes(entry('services/bnpl', 'chain-scan-ltc'))).toBe(false);
   });
 
   it('refuses two benchmarks with one name', async () => {

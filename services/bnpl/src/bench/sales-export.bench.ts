@@ -3,15 +3,15 @@
 // rows (the same SELECT, same order) to CSV, one whole export per run, ABBA rounds. Targets (issue 10 §3): the
 // export takes at most 2× psql's time (throughput ratio ≥ 0.5: one operation = one whole export), and the server's
 // peak RSS while exporting stays under 100 MiB above its idle RSS (the export is streamed from a database cursor).
-// BENCH_SALES_LOANS sets the number of loans (default 1,000,000).
+// BENCH_SALES_LOANS sets the number of loans (default 1,000,000; 1,000 in a smoke run).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   BenchRequestRefused,
   benchLog,
   benchmarkResult,
   benchSettings,
+  benchSize,
   measureSideBySide,
   memoryGrowth,
   processRssBytes,
@@ -23,47 +23,19 @@ import {
   type RawRun,
   type Target,
 } from '@tributary/kit/bench';
-import { migrateUp } from '@tributary/kit';
-import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
+import { createTestDatabase } from '@tributary/kit/testing';
 import pg from 'pg';
 import { MERCHANT_PREFIX } from '../api-paths.js';
-import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../modules/merchant-auth/index.js';
-import { Merchant, MerchantUser } from '../modules/merchants/index.js';
 import { salesExportSql } from '../modules/sales/index.js';
-import { openDatabase } from '../service.js';
-import { seedLoans } from './sales-seed.js';
+import { prepareSalesMerchant, seedLoans, type SalesMerchant } from './sales-seed.js';
 
 const NAME = 'sales-export';
 const TARGET: Target = { minThroughputRatio: 0.5, maxRssGrowthMiB: 100 };
-const LOANS = Number(process.env['BENCH_SALES_LOANS'] ?? 1_000_000);
+const LOANS = Number(process.env['BENCH_SALES_LOANS'] ?? benchSize(1_000_000, 1_000));
 const RSS_SAMPLE_MS = 50;
 const EXPORT_PATH = `${MERCHANT_PREFIX}/sales/export.csv`;
 
-interface Prepared {
-  db: TestDatabase;
-  merchantId: string;
-  token: string;
-}
-
-/** A merchant with a dashboard token (made through the entities), on a fresh database with bnpl's migrations. */
-async function prepareMerchant(db: TestDatabase): Promise<Prepared> {
-  let orm: MikroORM | undefined;
-  try {
-    orm = await openDatabase(db.url);
-    await migrateUp(orm);
-    const em = orm.em.fork();
-    const merchant = em.create(Merchant, { name: 'Bench Export Shop' });
-    const user = em.create(MerchantUser, { merchant, email: 'bench@example.test', name: 'Bench' });
-    const token = generateDashboardToken();
-    em.create(DashboardToken, { user, tokenHash: hashDashboardToken(token), revokedAt: null, expiresAt: null });
-    await em.flush();
-    return { db, merchantId: merchant.id, token };
-  } finally {
-    await orm?.close();
-  }
-}
-
-async function seedSales(prepared: Prepared): Promise<void> {
+async function seedSales(prepared: SalesMerchant): Promise<void> {
   const client = new pg.Client({ connectionString: prepared.db.url });
   await client.connect();
   try {
@@ -118,7 +90,7 @@ function inlineSql(sql: string, params: readonly unknown[]): string {
 }
 
 /** baseline: `psql -c "\copy (<the same select>) to stdout with (format csv, header)"`, stdout read and discarded. */
-function psqlCopyRunner(prepared: Prepared): LoadRunner {
+function psqlCopyRunner(prepared: SalesMerchant): LoadRunner {
   const { sql, params } = salesExportSql(prepared.merchantId, { statuses: [] });
   const copy = `\\copy (${inlineSql(sql.replace(/\s+/g, ' '), params)}) to stdout with (format csv, header)`;
   return {
@@ -168,7 +140,7 @@ runBenchmark(async () => {
   try {
     const db = await createTestDatabase('bnpl_bench_sales');
     cleanup.unshift(() => db.drop());
-    const prepared = await prepareMerchant(db);
+    const prepared = await prepareSalesMerchant(db);
     await seedSales(prepared);
     const bnpl = await startBnpl(db.url);
     cleanup.unshift(() => bnpl.stop());

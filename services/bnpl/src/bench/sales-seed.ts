@@ -1,6 +1,12 @@
-// Many loans of one merchant in two SQL statements (generate_series), for the sales-export benchmark and the export's
-// streaming test: far faster than booking them one by one, and the same rows every time.
+// Many loans of one merchant in two SQL statements (generate_series), for the sales benchmarks (sales-export,
+// sales-page) and the export's streaming test: far faster than booking them one by one, and the same rows every time.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { migrateUp } from '@tributary/kit';
+import type { TestDatabase } from '@tributary/kit/testing';
 import type pg from 'pg';
+import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../modules/merchant-auth/index.js';
+import { Merchant, MerchantUser } from '../modules/merchants/index.js';
+import { openDatabase } from '../service.js';
 
 // One authorized widget session per loan (loans.session_id is unique and references it), then the loans: one a
 // minute back from now, statuses and plans mixed, a tenth of the references formula-like and a tenth with quotes
@@ -28,4 +34,29 @@ export async function seedLoans(client: pg.ClientBase, merchantId: string, count
   await client.query(SEED_SESSIONS, [merchantId, count]);
   await client.query(SEED_LOANS, [merchantId, count]);
   await client.query('analyze "widget_sessions", "loans"');
+}
+
+export interface SalesMerchant {
+  db: TestDatabase;
+  merchantId: string;
+  /** A dashboard token of the merchant's user (DT). */
+  token: string;
+}
+
+/** A merchant with a dashboard token (made through the entities), on a fresh database with bnpl's migrations. */
+export async function prepareSalesMerchant(db: TestDatabase): Promise<SalesMerchant> {
+  let orm: MikroORM | undefined;
+  try {
+    orm = await openDatabase(db.url);
+    await migrateUp(orm);
+    const em = orm.em.fork();
+    const merchant = em.create(Merchant, { name: 'Bench Sales Shop' });
+    const user = em.create(MerchantUser, { merchant, email: 'bench@example.test', name: 'Bench' });
+    const token = generateDashboardToken();
+    em.create(DashboardToken, { user, tokenHash: hashDashboardToken(token), revokedAt: null, expiresAt: null });
+    await em.flush();
+    return { db, merchantId: merchant.id, token };
+  } finally {
+    await orm?.close();
+  }
 }

@@ -15,7 +15,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { migrateUp, secretBoxFor, type Logger } from '@tributary/kit';
-import { BENCH_CPU_PROF_DIR_ENV, benchLog, benchmarkResult, benchSettings, measureSideBySide, type BenchmarkResult, type LoadRunner, type RawRun, type Target } from '@tributary/kit/bench';
+import { BENCH_CPU_PROF_DIR_ENV, benchLog, benchmarkResult, benchSettings, benchSize, measureSideBySide, type BenchmarkResult, type LoadRunner, type RawRun, type Target } from '@tributary/kit/bench';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { AccountAdminService, type CryptoPrincipal } from '../modules/accounts/index.js';
 import { assetDefinition, type AssetCode } from '../modules/assets/index.js';
@@ -56,13 +56,16 @@ function positiveInteger(variable: string, fallback: number): number {
   return value;
 }
 
-/** The sizes of this run: BENCH_CHAIN_SCAN_* over the defaults (10,000 requests, 20 blocks, 10 payments per block). */
+/**
+ * The sizes of this run: BENCH_CHAIN_SCAN_* over the defaults (10,000 requests, 20 blocks, 10 payments per block; a
+ * smoke run: 100 requests, 2 blocks of 2 transactions, 2 payments each).
+ */
 export function chainScanSizes(defaultTransactions: number): ChainScanSizes {
   const sizes = {
-    requests: positiveInteger('BENCH_CHAIN_SCAN_REQUESTS', 10_000),
-    blocks: positiveInteger('BENCH_CHAIN_SCAN_BLOCKS', 20),
-    transactions: positiveInteger('BENCH_CHAIN_SCAN_TRANSACTIONS', defaultTransactions),
-    payments: positiveInteger('BENCH_CHAIN_SCAN_PAYMENTS', 10),
+    requests: positiveInteger('BENCH_CHAIN_SCAN_REQUESTS', benchSize(10_000, 100)),
+    blocks: positiveInteger('BENCH_CHAIN_SCAN_BLOCKS', benchSize(20, 2)),
+    transactions: positiveInteger('BENCH_CHAIN_SCAN_TRANSACTIONS', benchSize(defaultTransactions, 2)),
+    payments: positiveInteger('BENCH_CHAIN_SCAN_PAYMENTS', benchSize(10, 2)),
   };
   if (sizes.blocks * sizes.payments > sizes.requests) throw new Error(`${sizes.blocks} blocks × ${sizes.payments} payments need that many requests; BENCH_CHAIN_SCAN_REQUESTS is ${sizes.requests}`);
   return sizes;

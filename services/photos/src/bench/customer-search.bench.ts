@@ -2,10 +2,11 @@
 // (`photos serve` in its own process, NODE_ENV=production) with 100 000 customers in the caller's team, side by side
 // with a bare Express app running the same search statement (customer-search-baseline.ts); then the issue's figure
 // (issue 11 §4: search p95 ≤ 20 ms server time): one request at a time per kind of query, so the latency is the
-// service's own time plus a loopback round trip. CUSTOMER_SEARCH_BENCH_SIZE seeds fewer customers for a quick run.
+// service's own time plus a loopback round trip. CUSTOMER_SEARCH_BENCH_SIZE seeds fewer customers for a quick run (a
+// smoke run seeds 1,000).
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { benchLog, benchmarkResult, benchSettings, httpLoadRunner, measureSideBySide, runBenchmark, startBenchServer, summarizeLatencies, type BenchServer, type LatencySummary, type Target } from '@tributary/kit/bench';
+import { benchLog, benchmarkResult, benchSettings, benchSize, httpLoadRunner, measureSideBySide, runBenchmark, startBenchServer, summarizeLatencies, type BenchServer, type LatencySummary, type Target } from '@tributary/kit/bench';
 import { migrateUp } from '@tributary/kit';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { REST_BASE } from '../api-paths.js';
@@ -14,8 +15,8 @@ import { Team, TeamMembership, User } from '../modules/teams/index.js';
 import { openDatabase } from '../service.js';
 
 const NAME = 'customer-search';
-const CUSTOMERS = Number(process.env.CUSTOMER_SEARCH_BENCH_SIZE ?? 100_000);
-const SEQUENTIAL_REQUESTS_PER_KIND = 300;
+const CUSTOMERS = Number(process.env.CUSTOMER_SEARCH_BENCH_SIZE ?? benchSize(100_000, 1_000));
+const SEQUENTIAL_REQUESTS_PER_KIND = benchSize(300, 10);
 /** Issue 11 §4: search p95 at most 20 ms server time. */
 const P95_LIMIT_MS = 20;
 /** No ratio bound: the floor runs the one statement and nothing else; the issue's bar (p95 server time) is checked below. */

@@ -5,7 +5,7 @@
 // time, so the latency is the service's own time plus a loopback round trip, with no queueing behind other requests.
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { benchLog, benchmarkResult, benchSettings, httpLoadRunner, measureSideBySide, runBenchmark, startBenchServer, summarizeLatencies, type BenchServer, type LatencySummary, type Target } from '@tributary/kit/bench';
+import { benchLog, benchmarkResult, benchSettings, benchSize, httpLoadRunner, measureSideBySide, runBenchmark, startBenchServer, summarizeLatencies, type BenchServer, type LatencySummary, type Target } from '@tributary/kit/bench';
 import { migrateUp } from '@tributary/kit';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { REST_BASE } from '../api-paths.js';
@@ -14,10 +14,10 @@ import { Team, TeamMembership, User } from '../modules/teams/index.js';
 import { openDatabase } from '../service.js';
 
 const NAME = 'nearby-projects';
-const PROJECTS = 100_000;
+const PROJECTS = benchSize(100_000, 1_000);
 /** The seeded area: 4° × 4° of the South Island (about 445 km × 330 km), so a fix sees some 70 candidates. */
 const AREA = { lat: -45, lng: 168, sizeDeg: 4 };
-const SEQUENTIAL_REQUESTS = 2_000;
+const SEQUENTIAL_REQUESTS = benchSize(2_000, 20);
 /** Issue 9 §3: p95 at most 10 ms server time. */
 const P95_LIMIT_MS = 10;
 /**

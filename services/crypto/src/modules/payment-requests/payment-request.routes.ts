@@ -19,7 +19,7 @@ export function paymentRequestRoutes(accounts: AccountService, paymentRequests: 
   });
 
   mountApiRoute(router, paymentRequestApi.list, auth, async (req, res) => {
-    const page = await paymentRequests.list(principalOf(res), listQueryFromSearchParams(req.query));
+    const page = await paymentRequests.listViews(principalOf(res), listQueryFromSearchParams(req.query));
     res.json(presentPaymentRequestPage(page, paymentRequests.clock()));
   });
 

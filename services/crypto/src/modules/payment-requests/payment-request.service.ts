@@ -19,7 +19,7 @@ import { DEFAULT_CHAIN_NETWORK, allocateReceiveAddress, type ChainNetwork } from
 import { domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
 import { PaymentRequest } from './payment-request.entity.js';
 import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './payment-request.idempotency.js';
-import type { PaymentRequestPage } from './payment-request.repository.js';
+import type { PaymentRequestPage, PaymentRequestViewPage } from './payment-request.repository.js';
 import { validateListQuery, validateNewPaymentRequest, type NewPaymentRequest, type PaymentRequestDraft, type PaymentRequestListQuery } from './payment-request.validation.js';
 import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry } from './status-engine.js';
 
@@ -123,6 +123,12 @@ export class PaymentRequestService {
   async list(principal: CryptoPrincipal, query: PaymentRequestListQuery): Promise<PaymentRequestPage> {
     const { page, perPage, status, reference } = validateListQuery(query);
     return this.em.getRepository(PaymentRequest).listForAccount(principal.accountId, { page, perPage }, { status, reference }, this.now());
+  }
+
+  /** The same page as list, as plain views for an answer that only presents them (REST). */
+  async listViews(principal: CryptoPrincipal, query: PaymentRequestListQuery): Promise<PaymentRequestViewPage> {
+    const { page, perPage, status, reference } = validateListQuery(query);
+    return this.em.getRepository(PaymentRequest).listViewsForAccount(principal.accountId, { page, perPage }, { status, reference }, this.now());
   }
 
   /** The caller's request by internal id; another account's or unknown: NotFoundError (404). */
