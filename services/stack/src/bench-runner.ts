@@ -16,7 +16,9 @@ import { onShutdown } from './lifecycle.js';
 import { stackPaths, type StackPaths } from './paths.js';
 import { bold, createProgress, dim, type Progress } from './progress.js';
 import { randomEncryptionKey } from './secrets.js';
+import { freePort } from './ports.js';
 import { Supervisor } from './supervisor.js';
+import { startTemporalDevServer } from './temporal.js';
 
 export interface BenchOptions {
   /** Benchmark names or workspace folder names; empty = all. */
@@ -139,10 +141,26 @@ interface RunContext {
   infra: IsolatedInfra;
   env: NodeJS.ProcessEnv;
   cpuProf: boolean;
+  /**
+   * Each benchmark on a Temporal dev server of its own (smoke runs, several at once): the services' workers poll fixed
+   * task queues (`crypto`, …), so two benchmarks on one server would take each other's tasks against another database.
+   */
+  temporalPerBenchmark: boolean;
 }
 
 /** One benchmark as a child process: its stdout is our terminal, its result a JSON file it writes. */
 async function runOne(entry: BenchmarkEntry, ctx: RunContext): Promise<BenchOutcome> {
+  const temporal = ctx.temporalPerBenchmark
+    ? await startTemporalDevServer({ cli: ctx.infra.temporalCli.path, supervisor: ctx.supervisor, port: await freePort(), name: `bench-${entry.name}-temporal` })
+    : undefined;
+  try {
+    return await runBenchmarkProcess(entry, ctx, temporal?.address ?? ctx.infra.temporalAddress);
+  } finally {
+    await temporal?.process.stop();
+  }
+}
+
+async function runBenchmarkProcess(entry: BenchmarkEntry, ctx: RunContext, temporalAddress: string): Promise<BenchOutcome> {
   const t0 = Date.now();
   const resultFile = path.join(ctx.runDir, `${entry.name}.result.json`);
   const profileDir = path.join(ctx.resultsDir, `${ctx.stamp.replace(/\.json$/, '')}-profiles`, entry.name);
@@ -160,7 +178,7 @@ async function runOne(entry: BenchmarkEntry, ctx: RunContext): Promise<BenchOutc
       ...process.env,
       ...ctx.env,
       TEST_DATABASE_URL: ctx.infra.databaseUrl,
-      TEMPORAL_ADDRESS: ctx.infra.temporalAddress,
+      TEMPORAL_ADDRESS: temporalAddress,
       SECRETS_ENCRYPTION_KEY: randomEncryptionKey(),
       [BENCH_RESULT_FILE_ENV]: resultFile,
       [BENCH_LOG_DIR_ENV]: path.join(ctx.paths.stack, 'bench', 'logs', entry.name),
@@ -222,9 +240,9 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     const chainEnv = selected.some(needsChainNodes) ? await provisionChainNodes({ supervisor, progress, runDir, processPrefix: 'bench' }) : {};
     const machine = machineInfo({ temporalCli: infra.temporalCli.version, ...(await postgresVersionEntry(infra.databaseUrl)) });
     progress.info(`settings: ${Object.values(BENCH_SETTINGS_ENV).map((v) => `${v}=${env[v]}`).join(' ')}`);
-    const ctx: RunContext = { paths, runDir, resultsDir, stamp, supervisor, progress, infra, env: { ...env, ...chainEnv }, cpuProf: opts.cpuProf };
     // A smoke run measures nothing, so its benchmarks may share the machine: a few at a time, in the table's order.
     const concurrency = smoke ? SMOKE_CONCURRENCY : 1;
+    const ctx: RunContext = { paths, runDir, resultsDir, stamp, supervisor, progress, infra, env: { ...env, ...chainEnv }, cpuProf: opts.cpuProf, temporalPerBenchmark: concurrency > 1 };
     outcomes.push(...(await atMostAtOnce(selected, concurrency, (entry) => (interrupted ? undefined : runOne(entry, ctx)))));
     report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ...commitEntry(paths.root), machine, benchmarks: outcomes };
   };
