@@ -51,13 +51,21 @@ export interface WorkflowOutbox {
   dispatch(ids: readonly string[]): Promise<OutboxDispatchResult>;
   /** Dispatches entries committed more than `olderThanMs` ago that are not dispatched yet. */
   sweep(options?: SweepOptions): Promise<OutboxDispatchResult>;
-  /** Sweeps every `intervalMs` (default 30 s) until stopped. */
+  /**
+   * Sweeps batch after batch until no due entry is left: a backlog (a Temporal outage, a burst beyond maxInFlight)
+   * drains at Temporal's pace instead of one batch per interval. Stops early when a batch dispatches nothing (Temporal
+   * still away: the next interval tries again), after `maxBatches` (default 100), or once `signal` is aborted.
+   */
+  drain(options?: SweepOptions & { maxBatches?: number; signal?: AbortSignal }): Promise<OutboxDispatchResult>;
+  /** Drains every `intervalMs` (default 30 s) until stopped. */
   startSweeper(options?: SweepOptions & { intervalMs?: number }): { stop(): Promise<void> };
   /** Resolves once every background dispatch started so far has settled (shutdown, operator commands, tests). */
   idle(): Promise<void>;
 }
 
 const DEFAULT_INTERVAL_MS = 30_000;
+const DEFAULT_SWEEP_LIMIT = 100;
+const DEFAULT_MAX_BATCHES = 100;
 
 export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOutbox {
   const { client, logger } = options;
@@ -149,7 +157,7 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
       }
     },
 
-    async sweep({ olderThanMs = DEFAULT_INTERVAL_MS, limit = 100 } = {}) {
+    async sweep({ olderThanMs = DEFAULT_INTERVAL_MS, limit = DEFAULT_SWEEP_LIMIT } = {}) {
       const em = options.em.fork();
       const due = await em.find(
         WorkflowOutboxEntry,
@@ -160,14 +168,29 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
       return dispatchEntries(due.map(asQueued));
     },
 
+    async drain({ maxBatches = DEFAULT_MAX_BATCHES, signal, ...sweepOptions } = {}) {
+      const limit = sweepOptions.limit ?? DEFAULT_SWEEP_LIMIT;
+      const total: OutboxDispatchResult = { dispatched: [], failed: [] };
+      for (let batch = 0; batch < maxBatches && !signal?.aborted; batch += 1) {
+        const swept = await outbox.sweep({ ...sweepOptions, limit });
+        total.dispatched.push(...swept.dispatched);
+        total.failed.push(...swept.failed);
+        const full = swept.dispatched.length + swept.failed.length >= limit;
+        if (!full || swept.dispatched.length === 0) break;
+      }
+      return total;
+    },
+
     startSweeper({ intervalMs = DEFAULT_INTERVAL_MS, ...sweepOptions } = {}) {
       let running: Promise<unknown> = Promise.resolve();
       let busy = false;
+      // Shutdown ends a long drain between batches instead of waiting for the whole backlog.
+      const stopping = new AbortController();
       const timer = setInterval(() => {
         if (busy) return;
         busy = true;
         running = outbox
-          .sweep(sweepOptions)
+          .drain({ ...sweepOptions, signal: stopping.signal })
           .catch((error: unknown) => logger?.warn({ err: error }, 'outbox sweep failed'))
           .finally(() => {
             busy = false;
@@ -177,6 +200,7 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
       return {
         async stop() {
           clearInterval(timer);
+          stopping.abort();
           await running;
         },
       };

@@ -186,6 +186,27 @@ describe('createWorkflowOutbox', () => {
     expect((await client.workflow.getHandle(command.workflowId).describe()).status.name).toBe('RUNNING');
   });
 
+  it('drain sweeps batch after batch until the backlog is gone, and stops after one batch while Temporal is away', async () => {
+    // 25 queued starts (and any older entry still due) in batches of 10: one call dispatches them all.
+    const commands = Array.from({ length: 25 }, () => startCommand());
+    const ids = await orm.em.fork().transactional(async (tx) => {
+      const refs = [];
+      for (const command of commands) refs.push((await enqueueWorkflowStart(tx, command)).id);
+      return refs;
+    });
+
+    const down = createWorkflowOutbox({ em: orm.em, client: new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) }), rpcTimeoutMs: 5_000 });
+    // Each refused dispatch waits out its deadline, so a small batch: one, then drain waits for the next interval.
+    const refused = await down.drain({ olderThanMs: 0, limit: 2 });
+    expect(refused.dispatched).toEqual([]);
+    expect(refused.failed).toHaveLength(2);
+
+    const up = createWorkflowOutbox({ em: orm.em, client });
+    await up.drain({ olderThanMs: 0, limit: 10 });
+    for (const id of ids) expect(await entry(id)).toMatchObject({ dispatchedAt: expect.any(Date) });
+    for (const command of commands) expect((await client.workflow.getHandle(command.workflowId).describe()).status.name).toBe('RUNNING');
+  });
+
   it('after-commit dispatch runs in the background: the caller does not wait for a Temporal that never answers', async () => {
     const silent = await silentTemporal();
     try {
