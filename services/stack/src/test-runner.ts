@@ -71,7 +71,7 @@ async function runChecks(paths: StackPaths, supervisor: Supervisor, progress: Pr
   const checks = [
     { name: 'typecheck', command: path.join(bin, 'turbo'), args: ['run', 'typecheck', '--output-logs=errors-only'] },
     // The cross-service tests are no workspace, so turbo does not reach them.
-    { name: 'typecheck tests/', command: path.join(bin, 'tsc'), args: ['-p', 'tests', '--noEmit'] },
+    { name: 'typecheck tests', command: path.join(bin, 'tsc'), args: ['-p', 'tests', '--noEmit'] },
     {
       name: 'lint',
       command: process.execPath,
