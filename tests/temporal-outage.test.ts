@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { createTestDatabase, waitFor, type TestDatabase } from '@tributary/kit/testing';
-import { WEBHOOK_SCHEDULES } from '@tributary/workflows';
+import { TASK_QUEUES, WEBHOOK_SCHEDULES } from '@tributary/workflows';
 import type { ServiceName } from '@tributary/stack';
-import { startFaultStack, startRetryingReceiver, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type RetryingReceiver, type ServiceProcess } from './support/fault-stack.js';
+import { startFaultStack, startRetryingReceiver, waitForWorker, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type RetryingReceiver, type ServiceProcess } from './support/fault-stack.js';
 
 /** Creates per service while Temporal is away. */
 const CREATES = 3;
@@ -73,6 +73,8 @@ beforeAll(async () => {
       creds[name] = (await stack.prepareDatabase(name, databases[name].url, env)) as Record<string, string>;
       servers[name] = await stack.serve(name, env);
       stack.worker(name, env);
+      // Polling before Temporal goes away: a worker still starting then exits on its first refused connection.
+      await waitForWorker(temporal.address, TASK_QUEUES[name]);
     }),
   );
 }, 180_000);

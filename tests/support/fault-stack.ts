@@ -5,6 +5,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Connection } from '@temporalio/client';
 import { startHttpsReceiver, waitFor, type HttpsReceiver } from '@tributary/kit/testing';
 import {
   freePort,
@@ -64,7 +65,7 @@ export interface FaultStack {
   /** `serve` on a free loopback port, once /readyz answers 200. */
   serve(name: ServiceName, env: NodeJS.ProcessEnv, label?: string): Promise<ServiceProcess>;
   worker(name: ServiceName, env: NodeJS.ProcessEnv, label?: string): ServiceProcess;
-  /** Stops every process started here (services first, PostgreSQL last) and removes the scratch directory. */
+  /** Stops every process started here (services first, PostgreSQL last) and removes the scratch directory (kept with KEEP_FAULT_DIR=1, to read its logs). */
   close(): Promise<void>;
 }
 
@@ -162,9 +163,24 @@ export async function startFaultStack(label: string): Promise<FaultStack> {
     },
     async close() {
       await supervisor.stopAll();
-      await rm(dir, { recursive: true, force: true });
+      if (!process.env.KEEP_FAULT_DIR) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves once `taskQueue` has a workflow poller on the server at `address`: a worker that has started and connected.
+ * A test that stops Temporal right after spawning a worker would otherwise catch it mid-start (it exits when its first
+ * connection is refused).
+ */
+export async function waitForWorker(address: string, taskQueue: string, timeoutMs = 90_000): Promise<void> {
+  const connection = await Connection.connect({ address });
+  try {
+    const describe = async () => (await connection.workflowService.describeTaskQueue({ namespace: 'default', taskQueue: { name: taskQueue }, taskQueueType: 1 })).pollers ?? [];
+    await waitFor(describe, (pollers) => pollers.length > 0, timeoutMs);
+  } finally {
+    await connection.close();
+  }
 }
 
 /** The hosts a fault test's services may send webhooks to (the local receiver). */
