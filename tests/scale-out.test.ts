@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import { IDEMPOTENT_RETRY_BURST, createTestDatabase, startHttpsReceiver, testRedisUrl, waitFor, type HttpsReceiver, type TestDatabase } from '@tributary/kit/testing';
 import type { ServiceName } from '@tributary/stack';
-import { startFaultStack, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type ServiceProcess } from './support/fault-stack.js';
+import { startFaultStack, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type ServiceProcess, queryDatabase } from './support/fault-stack.js';
 
 const REDIS_URL = testRedisUrl();
 const REDIS_PREFIX = `tributary-test:scale-out:${randomUUID()}`;
@@ -37,14 +37,8 @@ const serves: Partial<Record<ServiceName, ServiceProcess[]>> = {};
 const cryptoStatuses: number[] = [];
 let turn = 0;
 
-async function query<T extends pg.QueryResultRow>(name: ServiceName, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databases[name]!.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
+function query<T extends pg.QueryResultRow>(name: ServiceName, sql: string, params: unknown[] = []): Promise<T[]> {
+  return queryDatabase<T>(databases[name]!.url, sql, params);
 }
 
 /** The next instance in turn: requests alternate between the two serves. */

@@ -5,11 +5,11 @@
 // on its 5 s retry timer) arrive on schedule, once each as a success.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
-import pg from 'pg';
+import type pg from 'pg';
 import { createTestDatabase, waitFor, type TestDatabase } from '@tributary/kit/testing';
 import { TASK_QUEUES, WEBHOOK_SCHEDULES } from '@tributary/workflows';
 import type { ServiceName } from '@tributary/stack';
-import { startFaultStack, startRetryingReceiver, waitForWorker, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type RetryingReceiver, type ServiceProcess } from './support/fault-stack.js';
+import { startFaultStack, startRetryingReceiver, waitForWorker, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type RetryingReceiver, type ServiceProcess, queryDatabase } from './support/fault-stack.js';
 
 /** Creates per service while Temporal is away. */
 const CREATES = 3;
@@ -34,14 +34,8 @@ const creates: Record<ServiceName, { path: string; headers: () => Record<string,
   photos: { path: '/api/v1/projects', headers: () => ({ authorization: `Bearer ${creds.photos!.token}` }), body: (i) => ({ name: `Site ${i}` }) },
 };
 
-async function query<T extends pg.QueryResultRow>(name: ServiceName, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databases[name]!.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
+function query<T extends pg.QueryResultRow>(name: ServiceName, sql: string): Promise<T[]> {
+  return queryDatabase<T>(databases[name]!.url, sql);
 }
 
 async function create(name: ServiceName, i: number): Promise<number> {

@@ -4,11 +4,11 @@
 // pending. New workers carry on: every delivery arrives on its retry, not before it was due, exactly once as a
 // success (its webhook-id the same on both attempts), and the invoice expires, not before its deadline.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import { createTestDatabase, waitFor, type TestDatabase } from '@tributary/kit/testing';
 import { WEBHOOK_SCHEDULES } from '@tributary/workflows';
 import type { ServiceName } from '@tributary/stack';
-import { startFaultStack, startRetryingReceiver, WEBHOOK_TEST_HOSTS, type FaultStack, type RetryingReceiver, type PrivateTemporal, type ServiceProcess } from './support/fault-stack.js';
+import { startFaultStack, startRetryingReceiver, WEBHOOK_TEST_HOSTS, type FaultStack, type RetryingReceiver, type PrivateTemporal, type ServiceProcess, queryDatabase } from './support/fault-stack.js';
 /** Events queued before the kill. */
 const EVENTS = 3;
 /** Long enough for a one-minute invoice timer and a worker restart; a timer that never fires fails the wait. */
@@ -23,14 +23,8 @@ const servers: Partial<Record<ServiceName, ServiceProcess>> = {};
 const workers: Partial<Record<ServiceName, ServiceProcess>> = {};
 const envOf: Partial<Record<ServiceName, NodeJS.ProcessEnv>> = {};
 
-async function query<T extends pg.QueryResultRow>(name: ServiceName, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databases[name]!.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
+function query<T extends pg.QueryResultRow>(name: ServiceName, sql: string, params: unknown[] = []): Promise<T[]> {
+  return queryDatabase<T>(databases[name]!.url, sql, params);
 }
 
 async function post(name: ServiceName, path: string, token: string, body: unknown): Promise<Record<string, unknown>> {

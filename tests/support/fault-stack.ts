@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection } from '@temporalio/client';
+import pg from 'pg';
 import { startHttpsReceiver, waitFor, type HttpsReceiver } from '@tributary/kit/testing';
 import {
   freePort,
@@ -180,6 +181,17 @@ export async function waitForWorker(address: string, taskQueue: string, timeoutM
     await waitFor(describe, (pollers) => pollers.length > 0, timeoutMs);
   } finally {
     await connection.close();
+  }
+}
+
+/** One statement on its own connection: what a fault test reads back from a service's database. */
+export async function queryDatabase<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
   }
 }
 
