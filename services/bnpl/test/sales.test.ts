@@ -6,7 +6,7 @@ import pg from 'pg';
 import { seedLoans } from '../src/bench/sales-seed.js';
 import { Installment } from '../src/modules/loans/index.js';
 import { SALES_CSV_COLUMNS } from '../src/modules/sales/index.js';
-import { createApiKey, createLoan, createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
+import { createApiKey, createFundedLoan, createLoan, createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 let h: Harness;
 let url: string;
@@ -83,6 +83,19 @@ describe('GET /api/v1/merchant/sales', () => {
       ['loan_id', 'loan_number', 'merchant_id', 'principal_cents', 'fee_cents', 'total_cents', 'currency', 'status', 'purchase_reference', 'disbursed_at', 'plan_id', 'livemode', 'created_at', 'updated_at'].sort(),
     );
     expect(page.data[0]).toMatchObject({ merchant_id: shop.merchant.id, principal_cents: 12_000, total_cents: 12_000, currency: 'USD', status: 'cancelled', disbursed_at: null, created_at: '2026-03-03T12:00:00.000Z' });
+  });
+
+  it('shows each sale as its detail does: the list reads plain rows, the detail the loan, with the same values', async () => {
+    const seller = await createMerchant(h, 'Sales Detail Shop');
+    await createLoan(h, seller, { orderReference: 'unfunded', bookedAt: at('2026-03-01T10:00:00.000Z') });
+    const funded = await createFundedLoan(h, seller, { amountCents: 25_000, disbursedAt: at('2026-03-04T09:30:15.250Z') });
+    const sales = (await listSales(seller)).data;
+    expect(sales).toHaveLength(2);
+    expect(sales.find((s) => s.loan_id === funded.id)).toMatchObject({ disbursed_at: '2026-03-04T09:30:15.250Z', status: 'funded', principal_cents: 25_000 });
+    for (const sale of sales) {
+      const { body: detail } = await getJson<SaleJson>(`${SALES}/${sale.loan_id}`, seller);
+      expect(Object.fromEntries(Object.keys(sale).map((key) => [key, detail[key]]))).toEqual(sale);
+    }
   });
 
   it('filters by status: one, or a comma-separated list (any of them)', async () => {

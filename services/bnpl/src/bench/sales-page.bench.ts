@@ -72,7 +72,7 @@ runBenchmark(async () => {
       target: TARGET,
       notes: [
         `seed: ${LOANS.toLocaleString('en')} loans of one merchant (sales-seed.ts, as sales-export), one a minute apart, mixed statuses and plans.`,
-        "ours: `bnpl serve` with NODE_ENV=production and LOG_LEVEL=info (request logs written to a file); each request authenticates the dashboard token, validates the query, reads the page's ids and keyset positions, loads those loans through MikroORM (installments populated) and presents each sale.",
+        "ours: `bnpl serve` with NODE_ENV=production and LOG_LEVEL=info (request logs written to a file); each request authenticates the dashboard token, validates the query, reads the page's rows with their keyset positions in one statement (SalesService.listViews: plain rows, no entity hydrated) and presents each sale.",
         "baseline: Express 5 + pg.Pool (10 connections, as MikroORM's pool) with one SELECT on the same database: the same rows, order and page size (+1 for the next cursor), timestamps formatted by PostgreSQL, the cursor encoded as bnpl's; no authentication, validation, hydration or presenter.",
       ],
     });

@@ -64,6 +64,8 @@ export interface WorkflowOutbox {
 }
 
 const DEFAULT_INTERVAL_MS = 30_000;
+/** Workflows a dispatch sends to at once (a sweep's batch, an after-commit burst). */
+const DISPATCH_CONCURRENCY = 16;
 const DEFAULT_SWEEP_LIMIT = 100;
 const DEFAULT_MAX_BATCHES = 100;
 
@@ -108,23 +110,50 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
   const marks = dispatchMarks(options.em, logger);
 
   /** Sends each entry in turn and records the outcome; never throws. */
+  /**
+   * Sends entries, up to DISPATCH_CONCURRENCY workflows at a time (a sweep of a backlog went at one Temporal round trip
+   * per entry). One workflow's entries go in their order, one after another, and stop at the first failure: a signal
+   * sent after its start failed would find no workflow, count as done and be lost; the rest waits for the next sweep.
+   */
   async function dispatchEntries(entries: ReadonlyArray<{ id: string; command: OutboxCommand }>): Promise<OutboxDispatchResult> {
     const result: OutboxDispatchResult = { dispatched: [], failed: [] };
-    for (const { id, command } of entries) {
-      let failure: unknown;
-      try {
-        await send(command);
-        health.ok();
-      } catch (error) {
-        failure = error ?? new Error('dispatch failed');
-        health.failed(id, command, failure);
-      }
-      await marks.record(id, failure);
-      const outcome = failure === undefined ? 'dispatched' : 'failed';
-      workflowOutboxDispatches.inc({ service, kind: command.kind, outcome });
-      result[outcome].push(id);
+    const byWorkflow = new Map<string, Array<{ id: string; command: OutboxCommand }>>();
+    for (const entry of entries) {
+      const group = byWorkflow.get(entry.command.workflowId);
+      if (group) group.push(entry);
+      else byWorkflow.set(entry.command.workflowId, [entry]);
     }
+    const groups = [...byWorkflow.values()];
+    const sendGroup = async (group: ReadonlyArray<{ id: string; command: OutboxCommand }>) => {
+      for (const [index, entry] of group.entries()) {
+        if (!(await dispatchOne(entry, result))) {
+          result.failed.push(...group.slice(index + 1).map(({ id }) => id));
+          return;
+        }
+      }
+    };
+    const workers = Array.from({ length: Math.min(DISPATCH_CONCURRENCY, groups.length) }, async () => {
+      for (let group = groups.shift(); group; group = groups.shift()) await sendGroup(group);
+    });
+    await Promise.all(workers);
     return result;
+  }
+
+  /** One entry: sent, its outcome marked and counted; true when Temporal has it. */
+  async function dispatchOne({ id, command }: { id: string; command: OutboxCommand }, result: OutboxDispatchResult): Promise<boolean> {
+    let failure: unknown;
+    try {
+      await send(command);
+      health.ok();
+    } catch (error) {
+      failure = error ?? new Error('dispatch failed');
+      health.failed(id, command, failure);
+    }
+    await marks.record(id, failure);
+    const outcome = failure === undefined ? 'dispatched' : 'failed';
+    workflowOutboxDispatches.inc({ service, kind: command.kind, outcome });
+    result[outcome].push(id);
+    return failure === undefined;
   }
 
   const asQueued = (entry: WorkflowOutboxEntry) => ({ id: entry.id, command: entry });
@@ -145,7 +174,8 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
       if (ids.length === 0) return { dispatched: [], failed: [] };
       const em = options.em.fork();
       try {
-        const pending = await em.find(WorkflowOutboxEntry, { id: { $in: [...ids] } });
+        // In commit order: one workflow's signals go after its start.
+        const pending = await em.find(WorkflowOutboxEntry, { id: { $in: [...ids] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
         const result = await dispatchEntries(pending.filter((entry) => !entry.dispatchedAt).map(asQueued));
         for (const entry of pending) if (entry.dispatchedAt) result.dispatched.push(entry.id);
         const found = new Set(pending.map((entry) => entry.id));

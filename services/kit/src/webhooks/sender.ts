@@ -1,4 +1,5 @@
 import { request } from 'node:https';
+import { createSecureContext, type ConnectionOptions } from 'node:tls';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Socket } from 'node:net';
 import { classifyAddress, isIpLiteral, normalizeHost } from './address-policy.js';
@@ -84,6 +85,9 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
   const lookup = guardedLookup(resolver, allowlist);
   const userAgent = options.userAgent ?? 'Tributary-Webhooks/1.0';
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
+  // The default trust store (plus NODE_EXTRA_CA_CERTS), built once: node:https would build a new context for every
+  // attempt, since each opens a fresh connection (agent: false), and that was ~7 % of a delivering worker's CPU.
+  const secureContext = createSecureContext();
 
   const addressAllowed = (hostname: string, address: string | undefined): string | null => {
     if (!address) return 'no remote address';
@@ -142,6 +146,8 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
           path: `${target.pathname}${target.search}`,
           method: 'POST',
           agent: false, // a fresh connection per attempt: every attempt resolves and checks its destination again
+          // node:https hands its options to tls.connect, whose secureContext its RequestOptions type does not list.
+          ...({ secureContext } satisfies Pick<ConnectionOptions, 'secureContext'>),
           lookup,
           headers: {
             ...headers,

@@ -165,9 +165,26 @@ describe('createWorkflowOutbox', () => {
       (await enqueueWorkflowSignal(tx, { workflowId: command.workflowId, signal: 'settled' })).id,
       (await enqueueWorkflowSignal(tx, { workflowId: `never-started-${randomUUID()}`, signal: 'settled' })).id,
     ]);
-    expect(await outbox.dispatch(ids)).toEqual({ dispatched: ids, failed: [] });
+    const result = await outbox.dispatch(ids);
+    expect([result.dispatched.toSorted(), result.failed]).toEqual([ids.toSorted(), []]);
     const history = await client.workflow.getHandle(command.workflowId).fetchHistory();
     expect(history.events?.filter((event) => event.workflowExecutionSignaledEventAttributes?.signalName === 'settled')).toHaveLength(1);
+  });
+
+  it("sends one workflow's entries in order and stops at its first failure: a signal is not sent, marked or lost after its start failed", async () => {
+    const outbox = createWorkflowOutbox({ em: orm.em, client });
+    const refused = { ...startCommand(), taskQueue: '' }; // Temporal refuses a start without a task queue
+    const other = startCommand();
+    const [start, signal, otherStart] = await orm.em.fork().transactional(async (tx) => [
+      (await enqueueWorkflowStart(tx, refused)).id,
+      (await enqueueWorkflowSignal(tx, { workflowId: refused.workflowId, signal: 'settled' })).id,
+      (await enqueueWorkflowStart(tx, other)).id,
+    ]);
+    const result = await outbox.dispatch([signal, otherStart, start]);
+    expect(result.dispatched).toEqual([otherStart]);
+    expect(result.failed.toSorted()).toEqual([start, signal].toSorted());
+    expect(await entry(start)).toMatchObject({ attempts: 1, dispatchedAt: null });
+    expect(await entry(signal)).toMatchObject({ attempts: 0, dispatchedAt: null, lastError: null });
   });
 
   it('while Temporal is unreachable a dispatch fails and is recorded; the sweep dispatches it once Temporal answers', async () => {

@@ -1,32 +1,90 @@
 // The sale resources: the list's summary (the spec's loan keys plus plan_id, fee_cents, livemode and timestamps) and
 // the detail, which adds installments[] (with their stored status), the plan and the customer.
 import type { z } from 'zod';
-import type { Installment, Loan } from '../loans/index.js';
-import { planById, presentAvailablePlan } from '../plans/index.js';
+import type { Installment, Loan, LoanStatus } from '../loans/index.js';
+import { planById, presentAvailablePlan, type PlanId } from '../plans/index.js';
 import type { saleDetailResource, saleInstallmentResource, saleResource, salesListResponse } from './sales.openapi.js';
-import type { SalesPage } from './sales.service.js';
+import type { SaleViewRow } from './sales.queries.js';
+import type { SaleViewPage } from './sales.service.js';
 
-export function presentSale(loan: Loan): z.input<typeof saleResource> {
+/** What a sale's summary shows: taken from a Loan (saleViewOf) or read as a plain row (saleViewOfRow). */
+export interface SaleView {
+  id: string;
+  loanNumber: string;
+  merchantId: string;
+  principalCents: number;
+  feeCents: number;
+  totalCents: number;
+  currency: string;
+  status: LoanStatus;
+  purchaseReference: string;
+  disbursedAt: Date | null;
+  planId: PlanId;
+  livemode: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function saleViewOf(loan: Loan): SaleView {
   return {
-    loan_id: loan.id,
-    loan_number: loan.loanNumber,
-    merchant_id: loan.merchant.id,
-    principal_cents: loan.principalCents,
-    fee_cents: loan.feeCents,
-    total_cents: loan.totalCents,
+    id: loan.id,
+    loanNumber: loan.loanNumber,
+    merchantId: loan.merchant.id,
+    principalCents: loan.principalCents,
+    feeCents: loan.feeCents,
+    totalCents: loan.totalCents,
     currency: loan.currency,
     status: loan.status,
-    purchase_reference: loan.purchaseReference,
-    disbursed_at: loan.disbursedAt?.toISOString() ?? null,
-    plan_id: loan.planId,
+    purchaseReference: loan.purchaseReference,
+    disbursedAt: loan.disbursedAt ?? null,
+    planId: loan.planId,
     livemode: loan.livemode,
-    created_at: loan.createdAt.toISOString(),
-    updated_at: loan.updatedAt.toISOString(),
+    createdAt: loan.createdAt,
+    updatedAt: loan.updatedAt,
   };
 }
 
-export function presentSalesPage(page: SalesPage): z.input<typeof salesListResponse> {
-  return { data: page.loans.map(presentSale), next_cursor: page.nextCursor };
+export function saleViewOfRow(row: SaleViewRow): SaleView {
+  return {
+    id: row.id,
+    loanNumber: row.loan_number,
+    merchantId: row.merchant_id,
+    principalCents: row.principal_cents,
+    feeCents: row.fee_cents,
+    totalCents: row.total_cents,
+    currency: row.currency,
+    status: row.status as LoanStatus,
+    purchaseReference: row.purchase_reference,
+    // Parsed as MikroORM parses them for an entity (Platform.parseDate), so both paths show the same instant.
+    disbursedAt: row.disbursed_at === null ? null : new Date(row.disbursed_at),
+    planId: row.plan_id as PlanId,
+    livemode: row.livemode,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+export function presentSale(sale: SaleView): z.input<typeof saleResource> {
+  return {
+    loan_id: sale.id,
+    loan_number: sale.loanNumber,
+    merchant_id: sale.merchantId,
+    principal_cents: sale.principalCents,
+    fee_cents: sale.feeCents,
+    total_cents: sale.totalCents,
+    currency: sale.currency,
+    status: sale.status,
+    purchase_reference: sale.purchaseReference,
+    disbursed_at: sale.disbursedAt?.toISOString() ?? null,
+    plan_id: sale.planId,
+    livemode: sale.livemode,
+    created_at: sale.createdAt.toISOString(),
+    updated_at: sale.updatedAt.toISOString(),
+  };
+}
+
+export function presentSalesPage(page: SaleViewPage): z.input<typeof salesListResponse> {
+  return { data: page.sales.map(presentSale), next_cursor: page.nextCursor };
 }
 
 function presentInstallment(installment: Installment): z.input<typeof saleInstallmentResource> {
@@ -42,7 +100,7 @@ function presentInstallment(installment: Installment): z.input<typeof saleInstal
 
 export function presentSaleDetail(loan: Loan): z.input<typeof saleDetailResource> {
   return {
-    ...presentSale(loan),
+    ...presentSale(saleViewOf(loan)),
     installments: loan.installments.getItems().map(presentInstallment),
     plan: presentAvailablePlan(planById(loan.planId)),
     customer: { email: loan.customerEmail, phone: loan.customerPhone ?? null },

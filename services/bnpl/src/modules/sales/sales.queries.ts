@@ -57,6 +57,41 @@ export async function salesPageRows(em: EntityManager, merchantId: string, query
   );
 }
 
+/** A row of salesPageViews as the driver returns it (timestamps as PostgreSQL's text). */
+export interface SaleViewRow {
+  id: string;
+  loan_number: string;
+  merchant_id: string;
+  principal_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  currency: string;
+  status: string;
+  purchase_reference: string;
+  disbursed_at: string | null;
+  plan_id: string;
+  livemode: boolean;
+  created_at: string;
+  updated_at: string;
+  position: string;
+}
+
+/**
+ * The same page as salesPageRows with the list's columns, in one statement, for an answer that only presents it (the
+ * REST list): no entity is hydrated and no installment loaded.
+ */
+export async function salesPageViews(em: EntityManager, merchantId: string, query: SalesListQuery): Promise<SaleViewRow[]> {
+  const where = salesWhere(merchantId, query, query.after);
+  return em.getConnection().execute<SaleViewRow[]>(
+    `select "id", "loan_number", "merchant_id", "principal_cents", "fee_cents", "total_cents", "currency", "status", "purchase_reference",
+      "disbursed_at", "plan_id", "livemode", "created_at", "updated_at", ${POSITION_SQL} as "position"
+      from "loans" ${where.sql} ${SALES_ORDER_SQL} limit ?`,
+    [...where.params, query.limit + 1],
+    'all',
+    em.getTransactionContext(),
+  );
+}
+
 /** One CSV row as the database formats it (timestamps as text, so no Date is made per row). */
 export interface SaleExportRow {
   loan_id: string;

@@ -18,7 +18,7 @@ export function salesRoutes(auth: MerchantAuthService, sales: SalesService, logg
   const dashboardToken = requireDashboardToken(auth);
 
   mountApiRoute(router, salesApi.list, dashboardToken, async (req, res) => {
-    res.json(presentSalesPage(await sales.list(dashboardPrincipalOf(res), salesListInputFromQuery(req.query))));
+    res.json(presentSalesPage(await sales.listViews(dashboardPrincipalOf(res), salesListInputFromQuery(req.query))));
   });
   mountApiRoute(router, salesApi.export, dashboardToken, async (req, res) => {
     const rows = await sales.export(dashboardPrincipalOf(res), salesFilterInputFromQuery(req.query));

@@ -3,12 +3,19 @@ import { NotFoundError, isUuid } from '@tributary/kit';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Loan } from '../loans/index.js';
 import { encodeSalesCursor } from './sales-cursor.js';
-import { salesPageRows, streamSalesExport, type SaleExportRow } from './sales.queries.js';
+import { saleViewOfRow, type SaleView } from './sales.presenter.js';
+import { salesPageRows, salesPageViews, streamSalesExport, type SaleExportRow } from './sales.queries.js';
 import { validateSalesFilters, validateSalesList, type SalesFilterInput, type SalesListInput } from './sales.validation.js';
 
 /** One page of sales, newest first, and the cursor of the next page (null on the last one). */
 export interface SalesPage {
   loans: Loan[];
+  nextCursor: string | null;
+}
+
+/** The same page as plain views, for an answer that only presents them (REST). */
+export interface SaleViewPage {
+  sales: SaleView[];
   nextCursor: string | null;
 }
 
@@ -20,14 +27,22 @@ export class SalesService {
   async list(principal: BnplPrincipal, input: SalesListInput): Promise<SalesPage> {
     const merchantId = merchantOf(principal);
     const query = validateSalesList(input);
-    const rows = await salesPageRows(this.em, merchantId, query);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const nextCursor = rows.length > query.limit && last ? encodeSalesCursor({ createdAt: last.position, loanId: last.id }) : null;
+    const { page, nextCursor } = keysetPage(await salesPageRows(this.em, merchantId, query), query.limit);
     if (page.length === 0) return { loans: [], nextCursor };
     const loans = await this.em.find(Loan, { id: { $in: page.map((row) => row.id) } }, { populate: ['installments'] });
     const byId = new Map<string, Loan>(loans.map((loan) => [loan.id, loan]));
     return { loans: page.flatMap((row) => byId.get(row.id) ?? []), nextCursor };
+  }
+
+  /**
+   * The same page as list, read in one statement as plain views without installments, for an answer that only
+   * presents the summary (the REST list): hydrating loans and their installments was most of its CPU.
+   */
+  async listViews(principal: BnplPrincipal, input: SalesListInput): Promise<SaleViewPage> {
+    const merchantId = merchantOf(principal);
+    const query = validateSalesList(input);
+    const { page, nextCursor } = keysetPage(await salesPageViews(this.em, merchantId, query), query.limit);
+    return { sales: page.map(saleViewOfRow), nextCursor };
   }
 
   /** One sale of the merchant with its installments; another merchant's, unknown or malformed id → 404. */
@@ -73,6 +88,13 @@ function withFirst<T>(first: IteratorResult<T>, rest: AsyncIterableIterator<T>):
       return { done: true, value: undefined };
     },
   };
+}
+
+/** The first `limit` of a page read with one row more, and the next page's cursor when that row exists. */
+function keysetPage<Row extends { id: string; position: string }>(rows: Row[], limit: number): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeSalesCursor({ createdAt: last.position, loanId: last.id }) : null };
 }
 
 function merchantOf(principal: BnplPrincipal): string {
