@@ -17,9 +17,10 @@ export const DashboardTokenSchema = defineEntity({
   },
 });
 
-export class DashboardToken extends DashboardTokenSchema.class {
-  isUsable(now: Date): boolean {
-    return this.revokedAt == null && (this.expiresAt == null || this.expiresAt > now);
-  }
-}
+export class DashboardToken extends DashboardTokenSchema.class {}
 DashboardTokenSchema.setClass(DashboardToken);
+
+/** A token works until it is revoked or its expiry passes. */
+export function isDashboardTokenUsable(token: { revokedAt?: Date | null; expiresAt?: Date | null }, now: Date): boolean {
+  return token.revokedAt == null && (token.expiresAt == null || token.expiresAt > now);
+}

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
 import { ApiKey, VerifiedApiKeyCache, secretKeyMatches, type ApiKeyEnvironment, type VerifiedApiKey } from '../api-keys/index.js';
-import { DashboardToken } from './dashboard-token.entity.js';
+import { DashboardToken, isDashboardTokenUsable } from './dashboard-token.entity.js';
 import { DASHBOARD_TOKEN_PATTERN, hashDashboardToken } from './dashboard-token-credentials.js';
 
 /**
@@ -37,11 +37,11 @@ export class MerchantAuthService {
     // Hash first, whatever arrived, so malformed and unknown tokens cost the same as known ones.
     const hash = hashDashboardToken(credential);
     const token = DASHBOARD_TOKEN_PATTERN.test(credential)
-      ? await this.em.getRepository(DashboardToken).findByHashWithMerchant(hash)
+      ? await this.em.getRepository(DashboardToken).findCredentialByHash(hash)
       : null;
     if (!token || !hexDigestsEqual(hash, token.tokenHash)) throw new AuthenticationError('unknown or malformed dashboard token');
-    if (!token.isUsable(new Date())) throw new AuthenticationError('revoked or expired dashboard token');
-    return { kind: 'dashboard', merchantId: token.user.merchant.id, merchantUserId: token.user.id, tokenId: token.id };
+    if (!isDashboardTokenUsable(token, new Date())) throw new AuthenticationError('revoked or expired dashboard token');
+    return { kind: 'dashboard', merchantId: token.merchantId, merchantUserId: token.merchantUserId, tokenId: token.id };
   }
 
   /**
