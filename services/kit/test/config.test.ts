@@ -41,8 +41,10 @@ describe('loadConfig with serviceEnv', () => {
       PUBLIC_BASE_URL: 'https://pay.example.com/',
       WEBHOOK_ALLOW_PRIVATE_HOSTS: ' localhost, 127.0.0.1 ,10.0.0.0/8,::1,fd00::/8,',
       SHUTDOWN_GRACE_MS: '2500',
+      TEMPORAL_MAX_CACHED_WORKFLOWS: '250',
     });
     expect(config).toMatchObject({
+      TEMPORAL_MAX_CACHED_WORKFLOWS: 250,
       HOST: '0.0.0.0',
       TEMPORAL_ADDRESS: 'temporal.internal:7233',
       LOG_LEVEL: 'debug',
@@ -77,11 +79,12 @@ describe('loadConfig with serviceEnv', () => {
         PUBLIC_BASE_URL: 'ftp://x',
         WEBHOOK_ALLOW_PRIVATE_HOSTS: 'localhost,10.0.0.0/99,bad host',
         SHUTDOWN_GRACE_MS: '-1',
+        TEMPORAL_MAX_CACHED_WORKFLOWS: 'many',
       }),
     );
     const byVariable = Object.fromEntries(error.problems.map((p) => [p.variable, p.problem]));
     expect(Object.keys(byVariable).sort()).toEqual(
-      ['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PUBLIC_BASE_URL', 'SHUTDOWN_GRACE_MS', 'TEMPORAL_ADDRESS', 'WEBHOOK_ALLOW_PRIVATE_HOSTS'].sort(),
+      ['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PUBLIC_BASE_URL', 'SHUTDOWN_GRACE_MS', 'TEMPORAL_ADDRESS', 'TEMPORAL_MAX_CACHED_WORKFLOWS', 'WEBHOOK_ALLOW_PRIVATE_HOSTS'].sort(),
     );
     expect(byVariable.PORT).toBe('must be a whole number');
     expect(byVariable.DATABASE_URL).toBe('must be a postgres:// URL');

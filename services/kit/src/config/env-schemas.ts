@@ -83,6 +83,8 @@ export const serviceEnv = z.object({
   DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'a postgres:// URL'),
   TEMPORAL_ADDRESS: temporalAddress.default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().trim().default('default'),
+  /** `worker` only: workflows kept in memory between their tasks (runtime/worker.ts, DEFAULT_MAX_CACHED_WORKFLOWS). */
+  TEMPORAL_MAX_CACHED_WORKFLOWS: envInteger(0, 100_000).optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   BODY_LIMIT: z
     .string()

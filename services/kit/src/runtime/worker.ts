@@ -13,7 +13,16 @@ import { openWorkflowOutbox, type OpenedWorkflowOutbox, type SweepOptions } from
 import { createWebhookDeliveryActivities, createWebhookSender } from '../webhooks/index.js';
 import type { ServiceDefinition, ServiceWorkerContext } from './definition.js';
 
-export type ServiceWorkerConfig = Pick<ServiceEnv, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'>;
+export type ServiceWorkerConfig = Pick<ServiceEnv, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'WEBHOOK_ALLOW_PRIVATE_HOSTS'> & Partial<Pick<ServiceEnv, 'TEMPORAL_MAX_CACHED_WORKFLOWS'>>;
+
+/**
+ * Workflows a worker keeps in memory between their tasks (Temporal's sticky cache) unless
+ * TEMPORAL_MAX_CACHED_WORKFLOWS says otherwise. The SDK's default grows with the heap limit (about 2,300 workflows
+ * with a 4 GiB heap, 200–300 KiB each here), and ours mostly wait on long timers (a session's or invoice's expiry, a
+ * loan's next due date) whose next task comes minutes to months later: cached, they only held memory (the soak
+ * benchmark saw workers grow by 350–530 MiB in ten minutes). An evicted workflow's next task replays its short history.
+ */
+export const DEFAULT_MAX_CACHED_WORKFLOWS = 100;
 
 export interface StartServiceWorkerOptions {
   /** The service's ORM (the caller closes it after shutdown()). */
@@ -50,7 +59,10 @@ export async function startServiceWorker(definition: Pick<ServiceDefinition, 'na
       namespace: config.TEMPORAL_NAMESPACE,
       // Each activity runs in its own MikroORM context, as each HTTP request does, so the service's domain services
       // (built once on orm.em) use a fresh EntityManager per execution.
-      workerOptions: { interceptors: { activity: [() => ({ inbound: { execute: (input, next) => RequestContext.create(orm.em, () => next(input)) } })] } },
+      workerOptions: {
+        maxCachedWorkflows: config.TEMPORAL_MAX_CACHED_WORKFLOWS ?? DEFAULT_MAX_CACHED_WORKFLOWS,
+        interceptors: { activity: [() => ({ inbound: { execute: (input, next) => RequestContext.create(orm.em, () => next(input)) } })] },
+      },
       activities: serviceActivities(definition, context, config),
     });
     const sweeper = outbox.startSweeper(options.sweeper);

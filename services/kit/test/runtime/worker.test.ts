@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Connection } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger, enqueueWebhookDelivery, metricsRegistry, migrateUp, verifySignature, WebhookDelivery, WorkflowOutboxEntry } from '../../src/index.js';
-import { openServiceDatabase, startServiceWorker, type RunningWorker } from '../../src/runtime/index.js';
+import { DEFAULT_MAX_CACHED_WORKFLOWS, openServiceDatabase, startServiceWorker, type RunningWorker } from '../../src/runtime/index.js';
 import { createTestDatabase, startHttpsReceiver, waitFor, type HttpsReceiver, type TestDatabase } from '../../src/testing/index.js';
 import { NOTES_SECRET, notesService } from '../fixtures/notes-service.js';
 import { installTestRuntime } from '@tributary/workflows/testing';
@@ -57,6 +57,8 @@ describe('startServiceWorker', () => {
       (identities) => identities.includes(identity),
     );
     expect(pollers).toContain(identity);
+    // Long-waiting workflows are not all kept in memory (DEFAULT_MAX_CACHED_WORKFLOWS, the soak benchmark's finding).
+    expect(running.worker.options.maxCachedWorkflows).toBe(DEFAULT_MAX_CACHED_WORKFLOWS);
 
     const row = await waitFor(
       () => orm.em.fork().findOneOrFail(WebhookDelivery, { id: delivery.id }),
