@@ -2,7 +2,7 @@
 // gateway; waits for readiness, prints the URL table, and stops everything on Ctrl-C / SIGTERM.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { METRICS_PATH } from '@tributary/kit';
+import { METRICS_PATH, SERVICE_NODE_FLAGS } from '@tributary/kit';
 import { loadStackEnv, type StackEnv } from './config.js';
 import { StackError } from './errors.js';
 import { acquireStartLock, onShutdown } from './lifecycle.js';
@@ -313,9 +313,9 @@ function spawnServices(plan: StartPlan, supervisor: Supervisor, infra: Provision
     const senv = serviceEnv(env, spec, infra, encryptionKey, paths);
     // Each service's GraphiQL page is pre-filled with its own demo credential only.
     const serveEnv = { ...senv, GRAPHIQL_DEMO_AUTHORIZATION: demoAuthorization([spec], credentials) };
-    const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [spec.cli, 'serve'], env: serveEnv, cwd: paths.root, tier: 'service' });
+    const serve = supervisor.spawn({ name: `${spec.name}-serve`, command: process.execPath, args: [...SERVICE_NODE_FLAGS, spec.cli, 'serve'], env: serveEnv, cwd: paths.root, tier: 'service' });
     const workerEnv = { ...senv, METRICS_PORT: String(spec.workerMetricsPort) };
-    const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [spec.cli, 'worker'], env: workerEnv, cwd: paths.root, tier: 'service' });
+    const worker = supervisor.spawn({ name: `${spec.name}-worker`, command: process.execPath, args: [...SERVICE_NODE_FLAGS, spec.cli, 'worker'], env: workerEnv, cwd: paths.root, tier: 'service' });
     return [
       { name: `${spec.name} serve (/readyz)`, proc: serve, probe: () => httpOk(`http://127.0.0.1:${spec.port}/readyz`) },
       {

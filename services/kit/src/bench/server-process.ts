@@ -6,6 +6,7 @@ import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVICE_NODE_FLAGS } from '../config/node-flags.js';
 
 /** Directory for CPU profiles of the servers a benchmark starts; unset = no profiling. */
 export const BENCH_CPU_PROF_DIR_ENV = 'BENCH_CPU_PROF_DIR';
@@ -108,7 +109,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${options.name}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...cpuProfileFlags(options.name), options.script, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...cpuProfileFlags(options.name), options.script, ...(options.args ?? [])], {
     env: { ...process.env, ...options.env, PORT: String(port) },
     stdio: ['ignore', log, log],
   });

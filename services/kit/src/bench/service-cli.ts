@@ -6,6 +6,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVICE_NODE_FLAGS } from '../config/node-flags.js';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { BENCH_LOG_DIR_ENV, cpuProfileFlags, startBenchServer, type BenchServer } from './server-process.js';
@@ -68,7 +69,7 @@ export function startServiceWorker(service: BenchServiceName, databaseUrl: strin
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...cpuProfileFlags(name), serviceCliPath(service), 'worker'], { env: childEnv, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...cpuProfileFlags(name), serviceCliPath(service), 'worker'], { env: childEnv, stdio: ['ignore', log, log] });
   closeSync(log);
   const stop = (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

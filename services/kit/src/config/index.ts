@@ -2,3 +2,4 @@ export * from './env-schemas.js';
 export * from './load-config.js';
 export * from './secrets-env.js';
 export * from './public-url.js';
+export * from './node-flags.js';
