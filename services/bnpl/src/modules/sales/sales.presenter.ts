@@ -18,11 +18,12 @@ export interface SaleView {
   currency: string;
   status: LoanStatus;
   purchaseReference: string;
-  disbursedAt: Date | null;
+  /** ISO 8601 UTC with milliseconds, as the API shows it (toISOString, or PostgreSQL's to_char of the same format). */
+  disbursedAt: string | null;
   planId: PlanId;
   livemode: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export function saleViewOf(loan: Loan): SaleView {
@@ -36,11 +37,11 @@ export function saleViewOf(loan: Loan): SaleView {
     currency: loan.currency,
     status: loan.status,
     purchaseReference: loan.purchaseReference,
-    disbursedAt: loan.disbursedAt ?? null,
+    disbursedAt: loan.disbursedAt?.toISOString() ?? null,
     planId: loan.planId,
     livemode: loan.livemode,
-    createdAt: loan.createdAt,
-    updatedAt: loan.updatedAt,
+    createdAt: loan.createdAt.toISOString(),
+    updatedAt: loan.updatedAt.toISOString(),
   };
 }
 
@@ -55,12 +56,11 @@ export function saleViewOfRow(row: SaleViewRow): SaleView {
     currency: row.currency,
     status: row.status as LoanStatus,
     purchaseReference: row.purchase_reference,
-    // Parsed as MikroORM parses them for an entity (Platform.parseDate), so both paths show the same instant.
-    disbursedAt: row.disbursed_at === null ? null : new Date(row.disbursed_at),
+    disbursedAt: row.disbursed_iso,
     planId: row.plan_id as PlanId,
     livemode: row.livemode,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    createdAt: row.created_iso,
+    updatedAt: row.updated_iso,
   };
 }
 
@@ -75,11 +75,11 @@ export function presentSale(sale: SaleView): z.input<typeof saleResource> {
     currency: sale.currency,
     status: sale.status,
     purchase_reference: sale.purchaseReference,
-    disbursed_at: sale.disbursedAt?.toISOString() ?? null,
+    disbursed_at: sale.disbursedAt,
     plan_id: sale.planId,
     livemode: sale.livemode,
-    created_at: sale.createdAt.toISOString(),
-    updated_at: sale.updatedAt.toISOString(),
+    created_at: sale.createdAt,
+    updated_at: sale.updatedAt,
   };
 }
 

@@ -57,7 +57,7 @@ export async function salesPageRows(em: EntityManager, merchantId: string, query
   );
 }
 
-/** A row of salesPageViews as the driver returns it (timestamps as PostgreSQL's text). */
+/** A row of salesPageViews: timestamps already formatted as the API shows them (ISO 8601 UTC, milliseconds). */
 export interface SaleViewRow {
   id: string;
   loan_number: string;
@@ -68,23 +68,25 @@ export interface SaleViewRow {
   currency: string;
   status: string;
   purchase_reference: string;
-  disbursed_at: string | null;
+  disbursed_iso: string | null;
   plan_id: string;
   livemode: boolean;
-  created_at: string;
-  updated_at: string;
+  created_iso: string;
+  updated_iso: string;
   position: string;
 }
 
 /**
  * The same page as salesPageRows with the list's columns, in one statement, for an answer that only presents it (the
- * REST list): no entity is hydrated and no installment loaded.
+ * REST list): no entity is hydrated, no installment loaded, and PostgreSQL formats the timestamps (no Date per field).
  */
 export async function salesPageViews(em: EntityManager, merchantId: string, query: SalesListQuery): Promise<SaleViewRow[]> {
   const where = salesWhere(merchantId, query, query.after);
   return em.getConnection().execute<SaleViewRow[]>(
+    // Formatted under other names: ORDER BY "created_at" must stay the column (the index's order), not the text.
     `select "id", "loan_number", "merchant_id", "principal_cents", "fee_cents", "total_cents", "currency", "status", "purchase_reference",
-      "disbursed_at", "plan_id", "livemode", "created_at", "updated_at", ${POSITION_SQL} as "position"
+      ${isoSql('disbursed_at')} as "disbursed_iso", "plan_id", "livemode", ${isoSql('created_at')} as "created_iso", ${isoSql('updated_at')} as "updated_iso",
+      ${POSITION_SQL} as "position"
       from "loans" ${where.sql} ${SALES_ORDER_SQL} limit ?`,
     [...where.params, query.limit + 1],
     'all',
