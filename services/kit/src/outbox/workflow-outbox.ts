@@ -109,11 +109,11 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
 
   const marks = dispatchMarks(options.em, logger);
 
-  /** Sends each entry in turn and records the outcome; never throws. */
   /**
-   * Sends entries, up to DISPATCH_CONCURRENCY workflows at a time (a sweep of a backlog went at one Temporal round trip
-   * per entry). One workflow's entries go in their order, one after another, and stop at the first failure: a signal
-   * sent after its start failed would find no workflow, count as done and be lost; the rest waits for the next sweep.
+   * Sends entries and records each outcome; never throws. Up to DISPATCH_CONCURRENCY workflows at a time (a sweep of a
+   * backlog went at one Temporal round trip per entry). One workflow's entries go in their order, one after another,
+   * and stop at the first failure: a signal sent after its start failed would find no workflow, count as done and be
+   * lost; the rest waits for the next sweep.
    */
   async function dispatchEntries(entries: ReadonlyArray<{ id: string; command: OutboxCommand }>): Promise<OutboxDispatchResult> {
     const result: OutboxDispatchResult = { dispatched: [], failed: [] };
