@@ -85,8 +85,15 @@ export interface PreparedRequests {
 }
 
 /**
- * A fresh database with crypto's migrations, one account with the test mnemonic's keys (as `account create` without
- * --xpub), and `count` open requests in `asset` on regtest: the first through PaymentRequestService.create (the
+ * The benchmark's receive keys: the test mnemonic's BIP32 account 900, which no test's account uses (a test account n
+ * gets account n'). `npm test`'s smoke run pays on the same regtest nodes as the chain tests, and with account 1's keys
+ * (every fresh database's first account) its transfers landed on a test's request address.
+ */
+const BENCH_RECEIVE_KEYS = testMnemonicAccountKeys(900);
+
+/**
+ * A fresh database with crypto's migrations, one account with the test mnemonic's keys for BIP32 account 900
+ * (BENCH_RECEIVE_KEYS), and `count` open requests in `asset` on regtest: the first through PaymentRequestService.create (the
  * domain path: allocation, validation), the rest by SQL copies of it with the next receive indexes' real addresses
  * (derived here as the allocator would) and the key's cursor moved past them.
  */
@@ -97,7 +104,7 @@ export async function prepareRequests(asset: AssetCode & ReceiveAsset, count: nu
   try {
     await migrateUp(orm);
     const admin = new AccountAdminService(orm.em.fork(), secretBoxFor({}), NETWORK);
-    const { account } = await admin.createAccount({ name: 'Bench Chain Shop' });
+    const { account } = await admin.createAccount({ name: 'Bench Chain Shop', xpubs: BENCH_RECEIVE_KEYS });
     const { keyId } = await admin.createApiKey(account.id, 'bench');
     const apiKeyId = (await orm.em.fork().getConnection().execute<Array<{ id: number }>>('select "id" from "api_keys" where "key_id" = ?', [keyId]))[0]!.id;
     const principal: CryptoPrincipal = { accountId: account.id, apiKeyId };
@@ -106,7 +113,7 @@ export async function prepareRequests(asset: AssetCode & ReceiveAsset, count: nu
     const { paymentRequest: first } = await service.create(principal, draftFromBody(body));
     if (first.addressIndex !== 0) throw new Error(`the first request got receive index ${first.addressIndex}, not 0`);
 
-    const key = parseAccountXpub(NETWORK, asset, testMnemonicAccountKeys(account.id)[asset]);
+    const key = parseAccountXpub(NETWORK, asset, BENCH_RECEIVE_KEYS[asset]);
     const addresses = [first.address];
     for (let index = 1; index < count; index += 1) addresses.push(deriveReceiveAddress(NETWORK, asset, key, index));
     if (deriveReceiveAddress(NETWORK, asset, key, 0) !== first.address) throw new Error('the derived address of index 0 is not the allocated one');
