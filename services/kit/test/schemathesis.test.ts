@@ -111,4 +111,9 @@ describe('contractFuzzConfig', () => {
     expect(toml).toContain('[auth.openapi.a]\nbearer = "x\\"y"');
     expect(toml).toContain('[auth.openapi.b]\napi_key = "k"');
   });
+
+  it('names an existing resource for one operation: its path, method and parameter values', () => {
+    const toml = contractFuzzConfig({ a: { bearer: 't' } }, { existingResources: [{ method: 'delete', path: '/tokens/{token}', parameters: { token: '7' } }] });
+    expect(toml).toContain('[[operations]]\ninclude-path = "/tokens/{token}"\ninclude-method = "DELETE"\nparameters = { "token" = "7" }');
+  });
 });

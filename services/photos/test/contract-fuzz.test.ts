@@ -1,6 +1,7 @@
 // Schemathesis against photos' checked-in OpenAPI document (the kit's contract-fuzz suite): every answer documented.
 import { describeContractFuzz } from '@tributary/kit/testing/contract-fuzz';
 import { openApiDocumentPath } from '@tributary/schema';
+import { AuthService, IntegrationTokenService } from '../src/modules/auth/index.js';
 import { DEMO_ACCESS_TOKEN } from '../src/seed.js';
 import { photosService } from '../src/service.js';
 import { SERVICE_NAME } from '../src/service-name.js';
@@ -18,6 +19,14 @@ describeContractFuzz({
   credentials: async (h) => {
     await photosService.seed(h.orm.em.fork());
     return { accessToken: { bearer: DEMO_ACCESS_TOKEN } };
+  },
+  // An integration token to revoke: with only unknown ids, DELETE answers 404 to every well-authenticated case and the
+  // deep run read the generated bad Authorization headers' 401s as missing credentials (missing_auth).
+  existingResources: async (h) => {
+    const em = h.orm.em.fork();
+    const owner = await new AuthService(em).authenticate(`Bearer ${DEMO_ACCESS_TOKEN}`);
+    const { record } = await new IntegrationTokenService(em).create(owner, { name: 'Contract fuzz', abilities: ['projects:read'], expires_in_days: 1 });
+    return [{ method: 'delete', path: '/api/v1/auth/tokens/{token}', parameters: { token: String(record.id) } }];
   },
   // Logout ends the seeded token; switch-team ends it too (it issues a token for the demo user's second team).
   excludePaths: ['^/api/v1/auth/(logout|switch-team)$'],

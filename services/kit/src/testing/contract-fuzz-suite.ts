@@ -19,9 +19,9 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { ServiceEnv } from '../config/index.js';
 import type { ServiceDefinition } from '../runtime/definition.js';
 import { startServiceHarness, type ServiceHarness } from './service-harness.js';
-import { CONTRACT_FUZZ_DEPTH_ENV, contractFuzzReport, DEEP_MAX_EXAMPLES, DEEP_TIMEOUT_MS, runSchemathesis, SCHEMATHESIS_PATH_ENV, SCHEMATHESIS_VERSION, type ContractFuzzCredential } from './schemathesis.js';
+import { CONTRACT_FUZZ_DEPTH_ENV, contractFuzzReport, DEEP_MAX_EXAMPLES, DEEP_TIMEOUT_MS, runSchemathesis, SCHEMATHESIS_PATH_ENV, SCHEMATHESIS_VERSION, type ContractFuzzCredential, type ContractFuzzExistingResource } from './schemathesis.js';
 
-export type { ContractFuzzCredential } from './schemathesis.js';
+export type { ContractFuzzCredential, ContractFuzzExistingResource } from './schemathesis.js';
 
 export interface ContractFuzzOptions<C extends ServiceEnv> {
   definition: ServiceDefinition<C, object>;
@@ -35,6 +35,8 @@ export interface ContractFuzzOptions<C extends ServiceEnv> {
   excludePaths?: string[];
   /** Paths that answer only 401/403 to these credentials by design (a device token the seed has not): not a missing_auth failure. */
   authNotSupplied?: string[];
+  /** Creates resources some operations need to find (after credentials) and names them (ContractFuzzExistingResource). */
+  existingResources?(harness: ServiceHarness): Promise<ContractFuzzExistingResource[]>;
   /** Examples per operation and phase in `npm test` (default 5); the deep run uses DEEP_MAX_EXAMPLES. */
   maxExamples?: number;
   /** Hard limit of the Schemathesis process in `npm test` (default 150 s); the deep run allows DEEP_TIMEOUT_MS. */
@@ -48,10 +50,12 @@ export function describeContractFuzz<C extends ServiceEnv>(options: ContractFuzz
   const timeoutMs = deep ? DEEP_TIMEOUT_MS : (options.timeoutMs ?? 150_000);
   let h: ServiceHarness;
   let credentials: Record<string, ContractFuzzCredential>;
+  let existingResources: ContractFuzzExistingResource[];
 
   beforeAll(async () => {
     h = await startServiceHarness(definition, options.env ? { env: options.env } : {});
     credentials = await options.credentials(h);
+    existingResources = (await options.existingResources?.(h)) ?? [];
   });
   afterAll(async () => {
     await h?.close();
@@ -72,6 +76,7 @@ export function describeContractFuzz<C extends ServiceEnv>(options: ContractFuzz
           credentials,
           ...(options.excludePaths ? { excludePaths: options.excludePaths } : {}),
           ...(options.authNotSupplied ? { authNotSupplied: options.authNotSupplied } : {}),
+          existingResources,
           deep,
           maxExamples: Number(process.env.CONTRACT_FUZZ_MAX_EXAMPLES ?? (deep ? DEEP_MAX_EXAMPLES : (options.maxExamples ?? 5))),
           timeoutMs,

@@ -34,8 +34,24 @@ const REPORT_TAIL_LINES = 400;
 const tomlString = (value: string): string => JSON.stringify(value);
 const tomlList = (values: string[]): string => `[${values.map(tomlString).join(', ')}]`;
 
+/**
+ * Path parameters naming a resource that exists when the run starts, for one operation (`DELETE` of
+ * `/api/v1/auth/tokens/{token}`): without them every generated id is unknown (404), so Schemathesis never sees the
+ * operation accept a request and, in a phase where most generated Authorization headers are refused, reports it as
+ * unauthenticated (missing_auth). Every case of that operation uses these values.
+ */
+export interface ContractFuzzExistingResource {
+  method: string;
+  /** The document's path template. */
+  path: string;
+  parameters: Record<string, string>;
+}
+
 /** The schemathesis.toml of a run: credentials per scheme, the per-operation exceptions, the failing warnings. */
-export function contractFuzzConfig(credentials: Record<string, ContractFuzzCredential>, opts: { authNotSupplied?: string[] } = {}): string {
+export function contractFuzzConfig(
+  credentials: Record<string, ContractFuzzCredential>,
+  opts: { authNotSupplied?: string[]; existingResources?: ContractFuzzExistingResource[] } = {},
+): string {
   const lines = [`warnings = { fail-on = ${tomlList(FAILING_WARNINGS)} }`, ''];
   for (const [scheme, credential] of Object.entries(credentials)) {
     lines.push(`[auth.openapi.${scheme}]`, 'bearer' in credential ? `bearer = ${tomlString(credential.bearer)}` : `api_key = ${tomlString(credential.apiKey)}`, '');
@@ -44,6 +60,10 @@ export function contractFuzzConfig(credentials: Record<string, ContractFuzzCrede
   lines.push('[[operations]]', 'include-path = "/readyz"', 'checks.not_a_server_error.enabled = false', '');
   for (const p of opts.authNotSupplied ?? []) {
     lines.push('[[operations]]', `include-path = ${tomlString(p)}`, `warnings = { fail-on = ${tomlList(FAILING_WARNINGS.filter((w) => w !== 'missing_auth'))} }`, '');
+  }
+  for (const resource of opts.existingResources ?? []) {
+    const values = Object.entries(resource.parameters).map(([name, value]) => `${tomlString(name)} = ${tomlString(value)}`);
+    lines.push('[[operations]]', `include-path = ${tomlString(resource.path)}`, `include-method = ${tomlString(resource.method.toUpperCase())}`, `parameters = { ${values.join(', ')} }`, '');
   }
   return lines.join('\n');
 }
@@ -62,6 +82,7 @@ export async function runSchemathesis(opts: {
   credentials: Record<string, ContractFuzzCredential>;
   excludePaths?: string[];
   authNotSupplied?: string[];
+  existingResources?: ContractFuzzExistingResource[];
   deep: boolean;
   maxExamples: number;
   timeoutMs: number;
@@ -71,7 +92,7 @@ export async function runSchemathesis(opts: {
   const dir = await mkdtemp(path.join(tmpdir(), 'contract-fuzz-'));
   try {
     const config = path.join(dir, 'schemathesis.toml');
-    await writeFile(config, contractFuzzConfig(opts.credentials, opts.authNotSupplied ? { authNotSupplied: opts.authNotSupplied } : {}));
+    await writeFile(config, contractFuzzConfig(opts.credentials, { authNotSupplied: opts.authNotSupplied ?? [], existingResources: opts.existingResources ?? [] }));
     const args = [
       '--config-file', config, '--no-color',
       'run', opts.documentPath,
