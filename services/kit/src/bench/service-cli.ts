@@ -6,8 +6,8 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVICE_NODE_FLAGS } from '../config/node-flags.js';
 import { promisify } from 'node:util';
+import { SERVICE_NODE_FLAGS } from '../config/node-flags.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { BENCH_LOG_DIR_ENV, cpuProfileFlags, startBenchServer, type BenchServer } from './server-process.js';
 

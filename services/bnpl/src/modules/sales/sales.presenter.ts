@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import type { Installment, Loan, LoanStatus } from '../loans/index.js';
 import { planById, presentAvailablePlan, type PlanId } from '../plans/index.js';
 import type { saleDetailResource, saleInstallmentResource, saleResource, salesListResponse } from './sales.openapi.js';
-import type { SaleViewRow } from './sales.queries.js';
 import type { SaleViewPage } from './sales.service.js';
 
-/** What a sale's summary shows: taken from a Loan (saleViewOf) or read as a plain row (saleViewOfRow). */
+/** What a sale's summary shows: taken from a Loan (saleViewOf) or read as such by the list (salesPageViews). */
 export interface SaleView {
   id: string;
   loanNumber: string;
@@ -42,25 +41,6 @@ export function saleViewOf(loan: Loan): SaleView {
     livemode: loan.livemode,
     createdAt: loan.createdAt.toISOString(),
     updatedAt: loan.updatedAt.toISOString(),
-  };
-}
-
-export function saleViewOfRow(row: SaleViewRow): SaleView {
-  return {
-    id: row.id,
-    loanNumber: row.loan_number,
-    merchantId: row.merchant_id,
-    principalCents: row.principal_cents,
-    feeCents: row.fee_cents,
-    totalCents: row.total_cents,
-    currency: row.currency,
-    status: row.status as LoanStatus,
-    purchaseReference: row.purchase_reference,
-    disbursedAt: row.disbursed_iso,
-    planId: row.plan_id as PlanId,
-    livemode: row.livemode,
-    createdAt: row.created_iso,
-    updatedAt: row.updated_iso,
   };
 }
 

@@ -3,6 +3,7 @@
 // by (created_at, id), served by the (merchant_id, created_at) index.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SalesCursorPosition } from './sales-cursor.js';
+import type { SaleView } from './sales.presenter.js';
 import type { SalesFilters, SalesListQuery } from './sales.validation.js';
 
 interface SqlPart {
@@ -57,24 +58,8 @@ export async function salesPageRows(em: EntityManager, merchantId: string, query
   );
 }
 
-/** A row of salesPageViews: timestamps already formatted as the API shows them (ISO 8601 UTC, milliseconds). */
-export interface SaleViewRow {
-  id: string;
-  loan_number: string;
-  merchant_id: string;
-  principal_cents: number;
-  fee_cents: number;
-  total_cents: number;
-  currency: string;
-  status: string;
-  purchase_reference: string;
-  disbursed_iso: string | null;
-  plan_id: string;
-  livemode: boolean;
-  created_iso: string;
-  updated_iso: string;
-  position: string;
-}
+/** A row of salesPageViews: the sale as the list presents it, and its exact keyset position. */
+export type SaleViewRow = SaleView & { position: string };
 
 /**
  * The same page as salesPageRows with the list's columns, in one statement, for an answer that only presents it (the
@@ -83,10 +68,12 @@ export interface SaleViewRow {
 export async function salesPageViews(em: EntityManager, merchantId: string, query: SalesListQuery): Promise<SaleViewRow[]> {
   const where = salesWhere(merchantId, query, query.after);
   return em.getConnection().execute<SaleViewRow[]>(
-    // Formatted under other names: ORDER BY "created_at" must stay the column (the index's order), not the text.
-    `select "id", "loan_number", "merchant_id", "principal_cents", "fee_cents", "total_cents", "currency", "status", "purchase_reference",
-      ${isoSql('disbursed_at')} as "disbursed_iso", "plan_id", "livemode", ${isoSql('created_at')} as "created_iso", ${isoSql('updated_at')} as "updated_iso",
-      ${POSITION_SQL} as "position"
+    // Named as SaleView's fields; the formatted timestamps under other names than their columns, so ORDER BY
+    // "created_at" stays the column (the index's order), not the text.
+    `select "id", "loan_number" as "loanNumber", "merchant_id" as "merchantId", "principal_cents" as "principalCents",
+      "fee_cents" as "feeCents", "total_cents" as "totalCents", "currency", "status", "purchase_reference" as "purchaseReference",
+      ${isoSql('disbursed_at')} as "disbursedAt", "plan_id" as "planId", "livemode", ${isoSql('created_at')} as "createdAt",
+      ${isoSql('updated_at')} as "updatedAt", ${POSITION_SQL} as "position"
       from "loans" ${where.sql} ${SALES_ORDER_SQL} limit ?`,
     [...where.params, query.limit + 1],
     'all',

@@ -3,7 +3,7 @@ import { NotFoundError, isUuid } from '@tributary/kit';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Loan } from '../loans/index.js';
 import { encodeSalesCursor } from './sales-cursor.js';
-import { saleViewOfRow, type SaleView } from './sales.presenter.js';
+import type { SaleView } from './sales.presenter.js';
 import { salesPageRows, salesPageViews, streamSalesExport, type SaleExportRow } from './sales.queries.js';
 import { validateSalesFilters, validateSalesList, type SalesFilterInput, type SalesListInput } from './sales.validation.js';
 
@@ -42,7 +42,7 @@ export class SalesService {
     const merchantId = merchantOf(principal);
     const query = validateSalesList(input);
     const { page, nextCursor } = keysetPage(await salesPageViews(this.em, merchantId, query), query.limit);
-    return { sales: page.map(saleViewOfRow), nextCursor };
+    return { sales: page, nextCursor };
   }
 
   /** One sale of the merchant with its installments; another merchant's, unknown or malformed id → 404. */
