@@ -13,6 +13,7 @@ import {
   parseSeedCredentials,
   startEmbeddedPostgres,
   startTemporalDevServer,
+  startTemporalDevServerOnFreePort,
   Supervisor,
   type EmbeddedPostgres,
   type ManagedProcess,
@@ -120,10 +121,12 @@ export async function startFaultStack(label: string): Promise<FaultStack> {
     async temporal() {
       const cli = process.env['TEMPORAL_CLI_PATH'];
       if (!cli) throw new Error('TEMPORAL_CLI_PATH is not set: run this test through `npm test`, which finds the Temporal CLI');
-      const port = await freePort();
       const dbFile = path.join(dir, `temporal-${++started}.db`);
-      const start = () => startTemporalDevServer({ cli, supervisor, port, dbFile, name: `${label}-temporal` });
-      let server = await start();
+      const name = `${label}-temporal`;
+      let server = await startTemporalDevServerOnFreePort({ cli, supervisor, dbFile, name });
+      // A restart keeps the address the services hold.
+      const port = Number(server.address.split(':').pop());
+      const start = () => startTemporalDevServer({ cli, supervisor, port, dbFile, name });
       return {
         address: server.address,
         stop: async () => {

@@ -16,9 +16,8 @@ import { onShutdown } from './lifecycle.js';
 import { stackPaths, type StackPaths } from './paths.js';
 import { bold, createProgress, dim, type Progress } from './progress.js';
 import { randomEncryptionKey } from './secrets.js';
-import { freePort } from './ports.js';
 import { Supervisor } from './supervisor.js';
-import { startTemporalDevServer } from './temporal.js';
+import { startTemporalDevServerOnFreePort } from './temporal.js';
 
 export interface BenchOptions {
   /** Benchmark names or workspace folder names; empty = all. */
@@ -151,7 +150,7 @@ interface RunContext {
 /** One benchmark as a child process: its stdout is our terminal, its result a JSON file it writes. */
 async function runOne(entry: BenchmarkEntry, ctx: RunContext): Promise<BenchOutcome> {
   const temporal = ctx.temporalPerBenchmark
-    ? await startTemporalDevServer({ cli: ctx.infra.temporalCli.path, supervisor: ctx.supervisor, port: await freePort(), name: `bench-${entry.name}-temporal` })
+    ? await startTemporalDevServerOnFreePort({ cli: ctx.infra.temporalCli.path, supervisor: ctx.supervisor, name: `bench-${entry.name}-temporal` })
     : undefined;
   try {
     return await runBenchmarkProcess(entry, ctx, temporal?.address ?? ctx.infra.temporalAddress);

@@ -5,7 +5,15 @@ export { stackPaths, findRepoRoot, type StackPaths } from './paths.js';
 export { assertPortsFree, freePort, isPortFree, type PortClaim } from './ports.js';
 export { ensureDatabases, startEmbeddedPostgres, withDatabase, redactUrl, type EmbeddedPostgres } from './postgres.js';
 export { Supervisor, TIERS, type ManagedProcess, type SpawnOptions, type Tier } from './supervisor.js';
-export { discoverTemporalCli, discoverTestServer, startTemporalDevServer, waitForTemporal, type FoundBinary } from './temporal.js';
+export {
+  discoverTemporalCli,
+  discoverTestServer,
+  startTemporalDevServer,
+  startTemporalDevServerOnFreePort,
+  TemporalPortTakenError,
+  waitForTemporal,
+  type FoundBinary,
+} from './temporal.js';
 export { waitUntilReady, httpOk, workerPolling, type ReadinessCheck } from './readiness.js';
 export { serviceSpecs, SERVICE_NAMES, type ServiceSpec, type ServiceName } from './services.js';
 export { renderTable, credentialLines, parseSeedCredentials } from './url-table.js';

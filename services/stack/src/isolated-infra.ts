@@ -9,7 +9,7 @@ import { freePort } from './ports.js';
 import { checkExternalPostgres, redactUrl, startEmbeddedPostgres } from './postgres.js';
 import type { Progress } from './progress.js';
 import type { Supervisor } from './supervisor.js';
-import { discoverTemporalCli, SOURCE_LABEL, startTemporalDevServer, waitForTemporal, type FoundBinary } from './temporal.js';
+import { discoverTemporalCli, SOURCE_LABEL, startTemporalDevServerOnFreePort, waitForTemporal, type FoundBinary } from './temporal.js';
 
 export interface IsolatedInfra {
   /** A server where the run may create databases (each suite or benchmark creates its own). */
@@ -66,9 +66,10 @@ async function provisionTemporal(cli: FoundBinary, { supervisor, progress, proce
     await progress.step(`Temporal: TEST_TEMPORAL_ADDRESS ${external}`, () => waitForTemporal(external, 'default', { timeoutMs: 15_000 }));
     return external;
   }
-  const port = await freePort();
-  const server = await progress.step(`Temporal dev server: in memory, port ${port}`, () =>
-    startTemporalDevServer({ cli: cli.path, supervisor, port, name: `${processPrefix}-temporal` }),
+  const server = await progress.step(
+    'Temporal dev server: in memory',
+    () => startTemporalDevServerOnFreePort({ cli: cli.path, supervisor, name: `${processPrefix}-temporal` }),
+    (started) => started.address,
   );
   return server.address;
 }

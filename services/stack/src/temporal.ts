@@ -8,6 +8,7 @@ import { access, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { StackError, describeError } from './errors.js';
+import { freePort } from './ports.js';
 import type { ManagedProcess, Supervisor } from './supervisor.js';
 
 const execFileAsync = promisify(execFile);
@@ -214,6 +215,14 @@ export async function discoverTestServer(opts: { pathEnv?: string | undefined; p
   return pipBinary;
 }
 
+/** The dev server exited at startup because a port it binds was taken. */
+export class TemporalPortTakenError extends StackError {
+  constructor(message: string, logFile: string) {
+    super(message, 'a Temporal port is taken: set TEMPORAL_PORT / TEMPORAL_UI_PORT to free ports', logFile);
+    this.name = 'TemporalPortTakenError';
+  }
+}
+
 /** Waits until the frontend answers and the namespace exists. */
 export async function waitForTemporal(
   address: string,
@@ -226,13 +235,9 @@ export async function waitForTemporal(
   for (;;) {
     if (opts.proc && !opts.proc.running) {
       const tail = opts.proc.tail(10);
-      throw new StackError(
-        `the Temporal dev server exited during startup${tail ? `:\n${tail}` : ''}`,
-        /address already in use/i.test(tail)
-          ? 'a Temporal port is taken: set TEMPORAL_PORT / TEMPORAL_UI_PORT to free ports'
-          : `read ${opts.proc.logFile}`,
-        opts.proc.logFile,
-      );
+      const message = `the Temporal dev server exited during startup${tail ? `:\n${tail}` : ''}`;
+      if (/address already in use/i.test(tail)) throw new TemporalPortTakenError(message, opts.proc.logFile);
+      throw new StackError(message, `read ${opts.proc.logFile}`, opts.proc.logFile);
     }
     try {
       const connection = await Connection.connect({ address, connectTimeout: 2000 });
@@ -281,4 +286,22 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<{ 
   const address = `127.0.0.1:${opts.port}`;
   await waitForTemporal(address, namespace, { timeoutMs: opts.timeoutMs ?? 60_000, proc });
   return { address, process: proc };
+}
+
+/**
+ * A headless dev server on a port the OS reports free. The server binds more than that port (its HTTP API and its
+ * internal services' ports), and another process starting at the same time (parallel test suites, smoke benchmarks)
+ * can take one of them between our check and its bind: then it starts again on a fresh port.
+ */
+export async function startTemporalDevServerOnFreePort(
+  opts: Omit<DevServerOptions, 'port' | 'uiPort'>,
+  { attempts = 4, pickPort = () => freePort() }: { attempts?: number; pickPort?: () => Promise<number> } = {},
+): Promise<{ address: string; process: ManagedProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTemporalDevServer({ ...opts, port: await pickPort() });
+    } catch (error) {
+      if (!(error instanceof TemporalPortTakenError) || attempt >= attempts) throw error;
+    }
+  }
 }
