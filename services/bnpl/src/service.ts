@@ -13,7 +13,7 @@ import { createSmtpMailer } from './mail/index.js';
 import { ApiKeyService, VerifiedApiKeyCache, apiKeyEntities, apiKeyResolvers, apiKeyRoutes } from './modules/api-keys/index.js';
 import { CHECKOUT_FORM_BODY_ROUTE, CheckoutService, checkoutRoutes } from './modules/checkout/index.js';
 import { LoanService, LoanWorkflowViewer, TestClockService, loanEntities, loanResolvers, testClockResolvers } from './modules/loans/index.js';
-import { DashboardLoginService, MerchantAuthService, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
+import { DashboardLoginService, MerchantAuthService, VerifiedDashboardTokenCache, dashboardLoginRoutes, merchantAuthEntities } from './modules/merchant-auth/index.js';
 import { MerchantService, merchantEntities, merchantResolvers } from './modules/merchants/index.js';
 import { PAYMENT_LINK_FORM_BODY_ROUTE, PaymentLinkService, paymentLinkEntities, paymentLinkPageRoutes, paymentLinkResolvers, paymentLinkRoutes } from './modules/payment-links/index.js';
 import { EnabledPlansCache, PlanService, planEntities, planResolvers, planRoutes } from './modules/plans/index.js';
@@ -45,13 +45,15 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
   // Rate-limit counters (login, session polling): in memory, or in Redis when REDIS_URL is set (shared by every instance).
   const rateLimits = await openRateLimitStore(config, logger);
   // orm.em resolves to the request's own EntityManager inside a request (RequestContext).
-  // One cache of verified API keys per process, shared so a revocation here is forgotten at once.
+  // One cache of verified API keys and one of dashboard tokens per process, shared so a revocation or a logout here
+  // is forgotten at once.
   const verifiedApiKeys = new VerifiedApiKeyCache();
+  const verifiedDashboardTokens = new VerifiedDashboardTokenCache();
   const enabledPlans = new EnabledPlansCache(orm.em);
   const widgetSessions = new WidgetSessionService(orm.em, { outbox: temporal.outbox, enabledPlans });
   const paymentLinks = new PaymentLinkService(orm.em, { publicBaseUrl: publicBaseUrl(config), sessions: widgetSessions });
   const services: BnplServices = {
-    auth: new MerchantAuthService(orm.em, { verifiedApiKeys }),
+    auth: new MerchantAuthService(orm.em, { verifiedApiKeys, verifiedDashboardTokens }),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
     widgetSessions,
@@ -70,7 +72,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
   // A loan booked through a payment link counts one of its uses in the same transaction.
   const checkout = new CheckoutService(orm.em, { outbox: temporal.outbox, events: createLoanWebhookSink({ outbox: temporal.outbox }), paymentLinks });
   const mailer = createSmtpMailer({ url: smtpUrlOf(config), from: config.MAIL_FROM });
-  const login = new DashboardLoginService(orm.em, { mailer });
+  const login = new DashboardLoginService(orm.em, { mailer, verifiedDashboardTokens });
   const built = await composeServiceApp<BnplContext>({
     service: SERVICE_NAME,
     orm,

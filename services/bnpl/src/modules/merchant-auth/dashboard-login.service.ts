@@ -13,6 +13,7 @@ import { LoginCode } from './login-code.entity.js';
 import { LOGIN_CODE_MAX_ATTEMPTS, generateLoginCode, hashLoginCode, loginCodeExpiry, loginCodeMatches } from './login-code-credentials.js';
 import { loginCodeMail } from './login-code-mail.js';
 import type { BnplPrincipal } from './merchant-auth.service.js';
+import type { VerifiedDashboardTokenCache } from './verified-dashboard-token-cache.js';
 
 export interface LoginStarted {
   merchantUserId: string;
@@ -34,11 +35,14 @@ export interface DashboardLoginOptions {
   mailer: Mailer;
   /** Injected in tests; the wall clock otherwise. */
   clock?: () => Date;
+  /** The process's verified dashboard tokens (MerchantAuthService's), so a logout takes effect here at once. */
+  verifiedDashboardTokens?: VerifiedDashboardTokenCache;
 }
 
 export class DashboardLoginService {
   private readonly mailer: Mailer;
   private readonly now: () => Date;
+  private readonly verifiedDashboardTokens: VerifiedDashboardTokenCache | undefined;
 
   constructor(
     private readonly em: EntityManager,
@@ -46,6 +50,7 @@ export class DashboardLoginService {
   ) {
     this.mailer = options.mailer;
     this.now = options.clock ?? (() => new Date());
+    this.verifiedDashboardTokens = options.verifiedDashboardTokens;
   }
 
   /** Step 1: checks the password, then e-mails a new code (replacing any earlier one). */
@@ -72,9 +77,13 @@ export class DashboardLoginService {
     return outcome.issued;
   }
 
-  /** Revokes the token the request was made with (effective from the next request). */
+  /**
+   * Revokes the token the request was made with: from the next request on this process, within
+   * VERIFIED_DASHBOARD_TOKEN_TTL_MS on any other.
+   */
   async logout(principal: BnplPrincipal & { kind: 'dashboard' }): Promise<void> {
     await this.em.nativeUpdate(DashboardToken, { id: principal.tokenId, revokedAt: null }, { revokedAt: this.now() });
+    this.verifiedDashboardTokens?.forget(principal.tokenId);
   }
 
   /** Stores a new code's salted hash in place of the user's earlier one (the user row lock orders concurrent logins). */

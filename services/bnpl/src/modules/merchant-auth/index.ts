@@ -16,6 +16,12 @@ export {
 export { LoginCode, LoginCodeSchema } from './login-code.entity.js';
 export { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_PATTERN, LOGIN_CODE_TTL_MINUTES } from './login-code-credentials.js';
 export { LOGIN_CODE_MAIL_SUBJECT } from './login-code-mail.js';
+export {
+  VERIFIED_DASHBOARD_TOKEN_CACHE_SIZE,
+  VERIFIED_DASHBOARD_TOKEN_TTL_MS,
+  VerifiedDashboardTokenCache,
+  type VerifiedDashboardTokenCacheOptions,
+} from './verified-dashboard-token-cache.js';
 export { MerchantAuthService, type BnplPrincipal, type MerchantAuthOptions } from './merchant-auth.service.js';
 export { dashboardPrincipalOf, requireDashboardToken } from './merchant-auth.guard.js';
 export { dashboardMerchantId } from './dashboard-only.js';

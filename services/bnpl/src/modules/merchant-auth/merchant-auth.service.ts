@@ -3,6 +3,8 @@ import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributa
 import { ApiKey, VerifiedApiKeyCache, secretKeyMatches, type ApiKeyEnvironment, type VerifiedApiKey } from '../api-keys/index.js';
 import { DashboardToken, isDashboardTokenUsable } from './dashboard-token.entity.js';
 import { DASHBOARD_TOKEN_PATTERN, hashDashboardToken } from './dashboard-token-credentials.js';
+import type { DashboardTokenCredential } from './dashboard-token.repository.js';
+import { VerifiedDashboardTokenCache } from './verified-dashboard-token-cache.js';
 
 /**
  * Who is calling, and with which of the spec's two credential flavors. An API key caller carries its key's
@@ -18,30 +20,47 @@ export interface MerchantAuthOptions {
    * cache per service when omitted.
    */
   verifiedApiKeys?: VerifiedApiKeyCache;
+  /** Verified dashboard tokens (process-wide; shared with DashboardLoginService so a logout is forgotten at once). */
+  verifiedDashboardTokens?: VerifiedDashboardTokenCache;
+  /** Injected in tests; the wall clock otherwise. */
+  clock?: () => Date;
 }
 
 /** Authenticates both flavors of the spec; every failure is the same AuthenticationError (the reason is logged only). */
 export class MerchantAuthService {
   private readonly verifiedApiKeys: VerifiedApiKeyCache;
+  private readonly verifiedDashboardTokens: VerifiedDashboardTokenCache;
+  private readonly now: () => Date;
 
   constructor(
     private readonly em: EntityManager,
     options: MerchantAuthOptions = {},
   ) {
     this.verifiedApiKeys = options.verifiedApiKeys ?? new VerifiedApiKeyCache();
+    this.verifiedDashboardTokens = options.verifiedDashboardTokens ?? new VerifiedDashboardTokenCache();
+    this.now = options.clock ?? (() => new Date());
   }
 
-  /** DT: `Authorization: Bearer <DASHBOARD_TOKEN>`. */
+  /**
+   * DT: `Authorization: Bearer <DASHBOARD_TOKEN>`. A token verified within the last few seconds is answered from the
+   * cache (see VerifiedDashboardTokenCache for the revocation delay); its expiry is checked on every request.
+   */
   async authenticateDashboard(authorization: string | undefined): Promise<BnplPrincipal & { kind: 'dashboard' }> {
     const credential = bearerCredential(authorization) ?? '';
     // Hash first, whatever arrived, so malformed and unknown tokens cost the same as known ones.
     const hash = hashDashboardToken(credential);
-    const token = DASHBOARD_TOKEN_PATTERN.test(credential)
-      ? await this.em.getRepository(DashboardToken).findCredentialByHash(hash)
-      : null;
-    if (!token || !hexDigestsEqual(hash, token.tokenHash)) throw new AuthenticationError('unknown or malformed dashboard token');
-    if (!isDashboardTokenUsable(token, new Date())) throw new AuthenticationError('revoked or expired dashboard token');
+    if (!DASHBOARD_TOKEN_PATTERN.test(credential)) throw new AuthenticationError('malformed dashboard token');
+    const token = await this.verifiedDashboardTokens.verifyOnce(hash, () => this.verifyDashboardToken(hash));
+    if (!isDashboardTokenUsable(token, this.now())) throw new AuthenticationError('expired dashboard token');
     return { kind: 'dashboard', merchantId: token.merchantId, merchantUserId: token.merchantUserId, tokenId: token.id };
+  }
+
+  /** The check behind a cache miss: the token read from the database; unknown, revoked and expired tokens refused. */
+  private async verifyDashboardToken(hash: string): Promise<DashboardTokenCredential> {
+    const token = await this.em.getRepository(DashboardToken).findCredentialByHash(hash);
+    if (!token || !hexDigestsEqual(hash, token.tokenHash)) throw new AuthenticationError('unknown dashboard token');
+    if (!isDashboardTokenUsable(token, this.now())) throw new AuthenticationError('revoked or expired dashboard token');
+    return token;
   }
 
   /**
