@@ -1,5 +1,6 @@
 // crypto's test harness: the kit's real-service harness (fresh migrated database, free port) with crypto's definition,
 // and a merchant made the way the operator makes one.
+import { randomInt } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { secretBoxFor, type SecretBox } from '@tributary/kit';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
@@ -8,7 +9,22 @@ import { draftFromBody, type PaymentRequest, type PaymentRequestService } from '
 import { cryptoService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
-export const startHarness = (options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> => startServiceHarness(cryptoService, options);
+
+/**
+ * Suites run in parallel against one Litecoin regtest node and one anvil per EVM chain, each with its own database, and
+ * a test account's receive keys are the test mnemonic's BIP32 account n' for account id n: with every database's ids
+ * starting at 1, two suites' first merchants had the same addresses, and one suite's payment could land on the other's
+ * request. Each harness's account ids start at a random base instead (10,000,000 to 1,000,000,000: below BIP32's
+ * hardened limit, clear of the fixed "another key" accounts tests use), so suites never share an address.
+ */
+export const SUITE_ACCOUNT_ID_RANGE = { min: 10_000_000, max: 1_000_000_000 } as const;
+
+export async function startHarness(options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> {
+  const h = await startServiceHarness(cryptoService, options);
+  const base = randomInt(SUITE_ACCOUNT_ID_RANGE.min, SUITE_ACCOUNT_ID_RANGE.max);
+  await h.orm.em.getConnection().execute(`alter sequence "accounts_id_seq" restart with ${base}`);
+  return h;
+}
 
 export interface TestMerchant {
   accountId: number;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account, ApiKey } from '../src/modules/accounts/index.js';
 import { accountXpubs, testMnemonicAccountKeys } from '../src/modules/receive-addresses/index.js';
 import { DEMO_API_KEY, DEMO_KEY_ID, seedDemoData } from '../src/seed.js';
-import { ownSchemaDiff, startHarness, type Harness } from './helpers.js';
+import { SUITE_ACCOUNT_ID_RANGE, createMerchant, ownSchemaDiff, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let url: string;
@@ -38,6 +38,24 @@ describe('database', () => {
   it("seed gives the demo account the test mnemonic's keys of its own BIP32 account (n' = its id)", async () => {
     const { account_id: accountId } = await seedDemoData(h.orm.em.fork());
     expect(await accountXpubs(h.orm.em.fork(), accountId)).toEqual({ ...testMnemonicAccountKeys(accountId) });
+  });
+});
+
+describe('test harness', () => {
+  it("gives each suite's accounts ids of their own, so suites sharing the chain nodes never share a receive address", async () => {
+    const other = await startHarness();
+    try {
+      const here = await createMerchant(h, 'Suite A');
+      const there = await createMerchant(other, 'Suite B');
+      for (const { accountId } of [here, there]) {
+        expect(accountId).toBeGreaterThanOrEqual(SUITE_ACCOUNT_ID_RANGE.min);
+        expect(accountId).toBeLessThan(SUITE_ACCOUNT_ID_RANGE.max);
+      }
+      expect(there.accountId).not.toBe(here.accountId);
+      expect(testMnemonicAccountKeys(there.accountId).LTC).not.toBe(testMnemonicAccountKeys(here.accountId).LTC);
+    } finally {
+      await other.close();
+    }
   });
 });
 
