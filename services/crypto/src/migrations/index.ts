@@ -14,6 +14,7 @@ import { Migration20261125000100AddPaymentRequestNetwork } from './Migration2026
 import { Migration20261125000200AddChainWatch } from './Migration20261125000200AddChainWatch.js';
 import { Migration20261126000100AddChainReorgs } from './Migration20261126000100AddChainReorgs.js';
 import { Migration20261126000300AddReceiveKeyFirstIndex } from './Migration20261126000300AddReceiveKeyFirstIndex.js';
+import { Migration20261126000400AddPaymentRequestListIndex } from './Migration20261126000400AddPaymentRequestListIndex.js';
 
 /** Every migration of the crypto database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -33,4 +34,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125000200AddChainWatch', class: Migration20261125000200AddChainWatch },
   { name: 'Migration20261126000100AddChainReorgs', class: Migration20261126000100AddChainReorgs },
   { name: 'Migration20261126000300AddReceiveKeyFirstIndex', class: Migration20261126000300AddReceiveKeyFirstIndex },
+  { name: 'Migration20261126000400AddPaymentRequestListIndex', class: Migration20261126000400AddPaymentRequestListIndex },
 ];

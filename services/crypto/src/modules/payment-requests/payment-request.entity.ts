@@ -35,13 +35,15 @@ export const PaymentRequestSchema = defineEntity({
     { name: 'payment_requests_account_id_reference_index', properties: ['account', 'reference'] },
     // A payment's lookup by (chain, address), flagged rows included (and the allocator's "address in use" check).
     { name: 'payment_requests_chain_address_index', properties: ['chain', 'address'] },
+    // The list's order (newest first: created_at desc, id desc) read backwards, no sort per page; also the account FK's.
+    { name: 'payment_requests_account_id_created_at_id_index', properties: ['account', 'createdAt', 'id'] },
     // Gap-limit telemetry: one account's highest (paid) receive index per asset, read backwards from the end.
     { name: 'payment_requests_account_id_asset_id_address_index_index', properties: ['account', 'asset', 'addressIndex'] },
   ],
   properties: {
     id: p.integer().primary().autoincrement(),
     slug: p.string().length(32).unique(),
-    account: () => p.manyToOne(Account).deleteRule('cascade').index('payment_requests_account_id_index'),
+    account: () => p.manyToOne(Account).deleteRule('cascade'),
     asset: () => p.manyToOne(Asset),
     type: p.enum(PAYMENT_REQUEST_TYPES),
     status: p.enum(PAYMENT_REQUEST_STATUSES),
