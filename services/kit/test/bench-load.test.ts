@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   BENCH_CPU_PROF_DIR_ENV,
   BenchRequestRefused,
+  BenchServerPortTakenError,
   cpuProfileFlags,
+  freeLocalPort,
   httpLoadRunner,
   invalidReasons,
   measureHttp,
@@ -131,6 +134,39 @@ describe('startBenchServer', () => {
 
   it('fails with the log of a server that does not come up', async () => {
     await expect(startBenchServer({ name: 'failing', script, env: { FAIL: 'no database' } })).rejects.toThrow(/failing did not start answering[\s\S]*refusing to start: no database/);
+  });
+
+  describe('a port taken before the server binds it', () => {
+    let squatter: net.Server;
+    let taken: number;
+    beforeAll(async () => {
+      // Hangs up on the readiness probes, as a port held by something other than an HTTP server would.
+      squatter = net.createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+      taken = (squatter.address() as net.AddressInfo).port;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => squatter.close(resolve));
+    });
+
+    it('starts the server again on a fresh port', async () => {
+      const offered: number[] = [];
+      const pickPort = async () => {
+        offered.push(offered.length === 0 ? taken : await freeLocalPort());
+        return offered.at(-1)!;
+      };
+      const started = await startBenchServer({ name: 'retried', script }, { pickPort });
+      expect(offered).toHaveLength(2);
+      expect(started.url).toBe(`http://127.0.0.1:${offered[1]}`);
+      expect(await (await fetch(started.url)).text()).toBe('ok');
+      await started.stop();
+    });
+
+    it('gives up after its attempts, naming the taken port', async () => {
+      const start = startBenchServer({ name: 'hopeless', script }, { attempts: 2, pickPort: async () => taken });
+      await expect(start).rejects.toBeInstanceOf(BenchServerPortTakenError);
+      await expect(start).rejects.toThrow(/EADDRINUSE/);
+    });
   });
 
   it('writes a CPU profile when BENCH_CPU_PROF_DIR is set', async () => {

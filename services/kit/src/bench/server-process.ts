@@ -102,9 +102,33 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   return false;
 }
 
-/** Starts `script` on a free port and resolves once it answers; throws with the log's tail if it does not. */
-export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
-  const port = await freeLocalPort();
+/** The server exited at startup because its port was taken (by a process that bound it after we picked it). */
+export class BenchServerPortTakenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BenchServerPortTakenError';
+  }
+}
+
+/**
+ * Starts `script` on a free port and resolves once it answers; throws with the log's tail if it does not. A port
+ * taken between our pick and the server's bind (another server starting, or an outgoing connection given it as its
+ * local port) costs a start on a fresh port, up to `attempts` times.
+ */
+export async function startBenchServer(
+  options: BenchServerOptions,
+  { attempts = 3, pickPort = freeLocalPort }: { attempts?: number; pickPort?: () => Promise<number> } = {},
+): Promise<BenchServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchBenchServer(options, await pickPort());
+    } catch (error) {
+      if (!(error instanceof BenchServerPortTakenError) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+async function launchBenchServer(options: BenchServerOptions, port: number): Promise<BenchServer> {
   const logDir = process.env[BENCH_LOG_DIR_ENV] ?? tmpdir();
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${options.name}.log`);
@@ -122,9 +146,12 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     await exited(child);
     clearTimeout(killer);
   };
-  if (!(await waitUntilAnswering(`${url}${options.readyPath ?? '/'}`, child, options.readyTimeoutMs ?? 30_000))) {
+  const answering = await waitUntilAnswering(`${url}${options.readyPath ?? '/'}`, child, options.readyTimeoutMs ?? 30_000);
+  // Answered, but by whoever holds the port if our server has died meanwhile.
+  if (!answering || child.exitCode !== null || child.signalCode !== null) {
     await stop();
-    throw new Error(`${options.name} did not start answering on ${url} (log ${logFile}):\n${tail(logFile)}`);
+    const message = `${options.name} did not start answering on ${url} (log ${logFile}):\n${tail(logFile)}`;
+    throw /EADDRINUSE/.test(tail(logFile)) ? new BenchServerPortTakenError(message) : new Error(message);
   }
   return { name: options.name, pid: child.pid ?? -1, url, logFile, stop };
 }

@@ -24,14 +24,20 @@ export async function startService<C extends ServiceEnv>(
   const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
   try {
     const built = await definition.buildApp({ orm, logger, config });
-    const server = await startHttpServer(built.app, {
-      port: config.PORT,
-      host: config.HOST,
-      logger,
-      graceMs: config.SHUTDOWN_GRACE_MS,
-      onClose: [built.close, () => orm.close()],
-    });
-    return Object.assign(server, { orm });
+    try {
+      const server = await startHttpServer(built.app, {
+        port: config.PORT,
+        host: config.HOST,
+        logger,
+        graceMs: config.SHUTDOWN_GRACE_MS,
+        onClose: [built.close, () => orm.close()],
+      });
+      return Object.assign(server, { orm });
+    } catch (error) {
+      // The port could not be bound (e.g. EADDRINUSE): release what the app opened, as close() would.
+      await built.close();
+      throw error;
+    }
   } catch (error) {
     await orm.close();
     throw error;

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, type ServiceEnv } from '../config/index.js';
 import { migrateUp } from '../database/index.js';
-import { createLogger } from '../logging/index.js';
+import { createLogger, type Logger } from '../logging/index.js';
 import type { ServiceDefinition } from '../runtime/definition.js';
 import { openServiceDatabase, startService, type RunningService } from '../runtime/service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -29,14 +29,29 @@ export function testServiceConfig<C extends ServiceEnv>(definition: ServiceDefin
  * Starts the service of `definition` on a fresh database `<name>_test_*` (migrated), on an ephemeral port.
  * `env` adds service-specific variables (e.g. short rate-limit windows) to the test config.
  */
-export async function startServiceHarness<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> {
+export interface ServiceHarnessOptions {
+  /** Service variables added to the test config. */
+  env?: NodeJS.ProcessEnv;
+  /** Where the service's port comes from (tests of the harness itself); a free loopback port by default. */
+  pickPort?: () => Promise<number>;
+}
+
+/** Starts of the service a harness tries when the port it picked was taken before the service bound it. */
+const PORT_ATTEMPTS = 3;
+
+export async function startServiceHarness<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   const db = await createTestDatabase(`${definition.name}_test`);
   const logger = createLogger({ service: definition.name, level: 'silent' });
   const orm = await openServiceDatabase(definition, db.url, logger);
-  await migrateUp(orm);
-  // A free port chosen up front (not PORT=0), so the config knows the port the service's own absolute URLs use.
-  const config = testServiceConfig(definition, db.url, { SHUTDOWN_GRACE_MS: '1000', PORT: String(await freeLoopbackPort()), ...options.env });
-  const service = await startService(definition, config, logger);
+  let service: RunningService;
+  try {
+    await migrateUp(orm);
+    service = await startOnFreePort(definition, db.url, logger, options);
+  } catch (error) {
+    await orm.close();
+    await db.drop();
+    throw error;
+  }
   return {
     db,
     orm,
@@ -47,6 +62,24 @@ export async function startServiceHarness<C extends ServiceEnv>(definition: Serv
       await db.drop();
     },
   };
+}
+
+/**
+ * The service on a free port chosen up front (not PORT=0, so the config knows the port the service's own absolute URLs
+ * use). Another process can take that port before the service binds it (suites start servers and open connections in
+ * parallel): then the service starts again on a fresh one. A PORT given in `env` is used as is.
+ */
+async function startOnFreePort<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, dbUrl: string, logger: Logger, options: ServiceHarnessOptions): Promise<RunningService> {
+  const pickPort = options.pickPort ?? freeLoopbackPort;
+  for (let attempt = 1; ; attempt++) {
+    const config = testServiceConfig(definition, dbUrl, { SHUTDOWN_GRACE_MS: '1000', PORT: String(await pickPort()), ...options.env });
+    try {
+      return await startService(definition, config, logger);
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!taken || options.env?.['PORT'] !== undefined || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** A port free on 127.0.0.1 right now (the OS's choice for port 0). */

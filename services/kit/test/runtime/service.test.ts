@@ -1,7 +1,8 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../src/index.js';
 import { startService } from '../../src/runtime/index.js';
-import { postGraphql, serviceSchemaDiff, startServiceHarness, testServiceConfig, type ServiceHarness } from '../../src/testing/index.js';
+import { freeLoopbackPort, postGraphql, serviceSchemaDiff, startServiceHarness, testServiceConfig, type ServiceHarness } from '../../src/testing/index.js';
 import { notesDocument, notesService } from '../fixtures/notes-service.js';
 
 let h: ServiceHarness;
@@ -72,5 +73,44 @@ describe('startServiceHarness + startService + composeServiceApp', () => {
     } finally {
       await service.close();
     }
+  }, 30_000);
+});
+
+describe('a port taken before the service binds it', () => {
+  let squatter: net.Server;
+  let taken: number;
+  beforeAll(async () => {
+    squatter = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    taken = (squatter.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => squatter.close(resolve));
+  });
+
+  it('startService refuses it with EADDRINUSE (after releasing what the app opened)', async () => {
+    const config = { ...testServiceConfig(notesService, h.db.url), PORT: taken, HOST: '127.0.0.1' };
+    const start = startService(notesService, config, createLogger({ service: 'notes', level: 'silent' }));
+    await expect(start).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+
+  it('the harness starts the service again on a fresh port', async () => {
+    const offered: number[] = [];
+    const pickPort = async () => {
+      offered.push(offered.length === 0 ? taken : await freeLoopbackPort());
+      return offered.at(-1)!;
+    };
+    const harness = await startServiceHarness(notesService, { pickPort });
+    try {
+      expect(offered).toHaveLength(2);
+      expect(harness.service.url).toBe(`http://127.0.0.1:${offered[1]}`);
+      expect((await fetch(`${harness.service.url}/healthz`)).status).toBe(200);
+    } finally {
+      await harness.close();
+    }
+  }, 30_000);
+
+  it('a PORT the test gave is used as is: taken, the start fails', async () => {
+    await expect(startServiceHarness(notesService, { env: { PORT: String(taken) } })).rejects.toMatchObject({ code: 'EADDRINUSE' });
   }, 30_000);
 });
