@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection } from '@temporalio/client';
 import pg from 'pg';
+import { freeLoopbackPort } from '@tributary/kit';
 import { startHttpsReceiver, waitFor, type HttpsReceiver } from '@tributary/kit/testing';
 import {
-  freePort,
   parseSeedCredentials,
   startEmbeddedPostgres,
   startTemporalDevServer,
@@ -107,7 +107,7 @@ export async function startFaultStack(label: string): Promise<FaultStack> {
     supervisor,
     dir,
     async postgres() {
-      const port = await freePort();
+      const port = await freeLoopbackPort();
       const dataDir = path.join(dir, `postgres-${++started}`);
       let cluster: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir, port, supervisor, name: `${label}-postgres`, ephemeral: true });
       return {
@@ -147,7 +147,7 @@ export async function startFaultStack(label: string): Promise<FaultStack> {
       return credentials;
     },
     async serve(name, env, processLabel = `${label}-${name}-serve`) {
-      const port = await freePort();
+      const port = await freeLoopbackPort();
       const url = `http://127.0.0.1:${port}`;
       const proc = supervisor.spawn({ name: processLabel, command: process.execPath, args: [serviceCli(name), 'serve'], env: baseEnv({ ...env, PORT: String(port), PUBLIC_BASE_URL: url }), tier: 'service', graceMs: 10_000 });
       const ready = await waitFor(

@@ -4,7 +4,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +13,6 @@ import {
   BenchRequestRefused,
   BenchServerPortTakenError,
   cpuProfileFlags,
-  freeLocalPort,
   httpLoadRunner,
   invalidReasons,
   measureHttp,
@@ -24,6 +22,8 @@ import {
   summarizeCpuProfile,
   type CpuProfile,
 } from '../src/bench/index.js';
+import { freeLoopbackPort } from '../src/http/ports.js';
+import { occupyLoopbackPort, type OccupiedPort } from '../src/testing/index.js';
 
 let server: Server;
 let url: string;
@@ -137,22 +137,20 @@ describe('startBenchServer', () => {
   });
 
   describe('a port taken before the server binds it', () => {
-    let squatter: net.Server;
+    let occupied: OccupiedPort;
     let taken: number;
     beforeAll(async () => {
-      // Hangs up on the readiness probes, as a port held by something other than an HTTP server would.
-      squatter = net.createServer((socket) => socket.destroy());
-      await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
-      taken = (squatter.address() as net.AddressInfo).port;
+      occupied = await occupyLoopbackPort();
+      taken = occupied.port;
     });
     afterAll(async () => {
-      await new Promise((resolve) => squatter.close(resolve));
+      await occupied.release();
     });
 
     it('starts the server again on a fresh port', async () => {
       const offered: number[] = [];
       const pickPort = async () => {
-        offered.push(offered.length === 0 ? taken : await freeLocalPort());
+        offered.push(offered.length === 0 ? taken : await freeLoopbackPort());
         return offered.at(-1)!;
       };
       const started = await startBenchServer({ name: 'retried', script }, { pickPort });

@@ -12,8 +12,8 @@ import { constants } from 'node:fs';
 import { access, chmod, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { freeLoopbackPort } from '@tributary/kit';
 import { StackError } from './errors.js';
-import { freePort } from './ports.js';
 import type { ManagedProcess, Supervisor } from './supervisor.js';
 
 /** The variables a test reads the nodes' JSON-RPC URLs from (issue 12: CRYPTO_<ASSET>_RPC_URL). */
@@ -83,7 +83,7 @@ export async function anvilBinary(): Promise<string> {
 
 export async function startAnvil(opts: AnvilOptions): Promise<Anvil> {
   const command = await anvilBinary();
-  const port = opts.port ?? (await freePort());
+  const port = opts.port ?? (await freeLoopbackPort());
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(opts.chainId), '--no-mining'];
   if (opts.dataDir) {
     await mkdir(opts.dataDir, { recursive: true });

@@ -2,7 +2,7 @@
 export { loadStackEnv, stackEnvSchema, type StackEnv } from './config.js';
 export { StackError } from './errors.js';
 export { stackPaths, findRepoRoot, type StackPaths } from './paths.js';
-export { assertPortsFree, freePort, isPortFree, type PortClaim } from './ports.js';
+export { assertPortsFree, isPortFree, type PortClaim } from './ports.js';
 export { ensureDatabases, startEmbeddedPostgres, withDatabase, redactUrl, type EmbeddedPostgres } from './postgres.js';
 export { Supervisor, TIERS, type ManagedProcess, type SpawnOptions, type Tier } from './supervisor.js';
 export {

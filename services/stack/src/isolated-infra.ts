@@ -4,8 +4,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { freeLoopbackPort } from '@tributary/kit';
 import type { StackPaths } from './paths.js';
-import { freePort } from './ports.js';
 import { checkExternalPostgres, redactUrl, startEmbeddedPostgres } from './postgres.js';
 import type { Progress } from './progress.js';
 import type { Supervisor } from './supervisor.js';
@@ -53,7 +53,7 @@ async function provisionPostgres({ runDir, supervisor, progress, processPrefix }
     await progress.step('PostgreSQL: existing server', () => checkExternalPostgres(external, variable), () => redactUrl(external));
     return external;
   }
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const pg = await progress.step(`PostgreSQL: embedded ${processPrefix} cluster, port ${port}`, () =>
     startEmbeddedPostgres({ dataDir: path.join(runDir, 'postgres'), port, supervisor, name: `${processPrefix}-postgres`, ephemeral: true }),
   );

@@ -8,8 +8,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { freeLoopbackPort } from '@tributary/kit';
 import { StackError } from './errors.js';
-import { freePort } from './ports.js';
 import type { ManagedProcess, Supervisor } from './supervisor.js';
 
 /** Where Debian's package puts the daemon. */
@@ -49,7 +49,7 @@ export async function startLitecoinRegtest(opts: LitecoinRegtestOptions): Promis
   if (!litecoindInstalled()) throw new StackError(`${LITECOIND} is missing`, 'apt-get install -y litecoind (npm test does it when it runs as root)');
   await mkdir(opts.dataDir, { recursive: true });
   // No P2P listener (-listen=0): the port only has to be one litecoind would not fight over.
-  const [rpcPort, p2pPort] = [opts.rpcPort ?? (await freePort()), await freePort()];
+  const [rpcPort, p2pPort] = [opts.rpcPort ?? (await freeLoopbackPort()), await freeLoopbackPort()];
   const user = LITECOIN_RPC_USER;
   const password = opts.rpcPassword ?? randomRpcPassword();
   const args = [

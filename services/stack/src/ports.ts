@@ -38,17 +38,3 @@ export async function assertPortsFree(claims: PortClaim[], host = '127.0.0.1'): 
       .join(' ')} npm start`,
   );
 }
-
-/** A port the OS reports free right now. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen({ port: 0, host }, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

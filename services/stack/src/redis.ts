@@ -3,8 +3,8 @@
 // port, nothing saved to disk, stopped with the run. TEST_REDIS_URL already set is used as it is; without
 // redis-server the tests that need Redis fail naming the fix.
 import { connect } from 'node:net';
+import { freeLoopbackPort } from '@tributary/kit';
 import { StackError } from './errors.js';
-import { freePort } from './ports.js';
 import type { ManagedProcess, Supervisor } from './supervisor.js';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
@@ -18,7 +18,7 @@ export interface TestRedis {
 }
 
 export async function startTestRedis(opts: { supervisor: Supervisor; name: string; timeoutMs?: number }): Promise<TestRedis> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   // No persistence (--save '' and no append-only file), loopback only, no protected-mode prompt to trip over.
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--databases', '16'];
   const proc = opts.supervisor.spawn({ name: opts.name, command: REDIS_SERVER, args, tier: 'chain', graceMs: 5_000 });

@@ -7,8 +7,8 @@ import { constants, existsSync } from 'node:fs';
 import { access, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startOnFreePort, type StartOnFreePortOptions } from '@tributary/kit';
 import { StackError, describeError } from './errors.js';
-import { freePort } from './ports.js';
 import type { ManagedProcess, Supervisor } from './supervisor.js';
 
 const execFileAsync = promisify(execFile);
@@ -289,19 +289,13 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<{ 
 }
 
 /**
- * A headless dev server on a port the OS reports free. The server binds more than that port (its HTTP API and its
- * internal services' ports), and another process starting at the same time (parallel test suites, smoke benchmarks)
- * can take one of them between our check and its bind: then it starts again on a fresh port.
+ * A headless dev server on a port the OS reports free. It binds more than that port (its HTTP API and its internal
+ * services' ports), so one of them can be taken before it starts: then it starts again on a fresh port
+ * (kit startOnFreePort).
  */
-export async function startTemporalDevServerOnFreePort(
+export function startTemporalDevServerOnFreePort(
   opts: Omit<DevServerOptions, 'port' | 'uiPort'>,
-  { attempts = 4, pickPort = () => freePort() }: { attempts?: number; pickPort?: () => Promise<number> } = {},
+  ports: Omit<StartOnFreePortOptions, 'isPortTaken'> = {},
 ): Promise<{ address: string; process: ManagedProcess }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startTemporalDevServer({ ...opts, port: await pickPort() });
-    } catch (error) {
-      if (!(error instanceof TemporalPortTakenError) || attempt >= attempts) throw error;
-    }
-  }
+  return startOnFreePort((port) => startTemporalDevServer({ ...opts, port }), { attempts: 4, ...ports, isPortTaken: (error) => error instanceof TemporalPortTakenError });
 }

@@ -14,7 +14,7 @@ import { loadStackEnv } from '../src/config.js';
 import { StackError } from '../src/errors.js';
 import { LITECOIND, litecoinRpc, litecoindInstalled } from '../src/litecoin.js';
 import { stackPaths, type StackPaths } from '../src/paths.js';
-import { freePort } from '../src/ports.js';
+import { freeLoopbackPort } from '@tributary/kit';
 import { createProgress } from '../src/progress.js';
 import { parseStartArgs } from '../src/start-args.js';
 import { Supervisor } from '../src/supervisor.js';
@@ -124,8 +124,8 @@ describe('the regtest nodes of npm start -- --chains (real litecoind, real anvil
   }
 
   it('start on the fixed ports with the kept password, fund the demo wallet once, mine on their timers, and keep it all across a restart', async () => {
-    const port = await freePort();
-    const ethPort = await freePort();
+    const port = await freeLoopbackPort();
+    const ethPort = await freeLoopbackPort();
     const first = await start({ LTC_RPC_PORT: String(port), ETH_RPC_PORT: String(ethPort), CHAINS_BLOCK_INTERVAL: '1' });
     const password = readFileSync(paths.litecoinRpcPassword, 'utf8').trim();
     expect(statSync(paths.litecoinRpcPassword).mode & 0o777).toBe(0o600);

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadStackEnv } from '../src/config.js';
 import { mailPlan, mailPortClaims, mailRows, startMailDev } from '../src/maildev.js';
-import { freePort, isPortFree } from '../src/ports.js';
+import { freeLoopbackPort } from '@tributary/kit';
+import { isPortFree } from '../src/ports.js';
 import { serviceSpecs } from '../src/services.js';
 import { Supervisor } from '../src/supervisor.js';
 
@@ -76,7 +77,7 @@ describe('MailDev under the supervisor', () => {
 
   it('accepts mail over SMTP, lists it in the inbox REST API, and stops with the supervisor', async () => {
     const supervisor = new Supervisor({ logDir: dir, reaper: false });
-    const [smtpPort, webPort] = [await freePort(), await freePort()];
+    const [smtpPort, webPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
     try {
       const mail = await startMailDev({ supervisor, host: '127.0.0.1', displayHost: 'localhost', smtpPort, webPort, mailDirectory: path.join(dir, 'mail') });
       expect(mail).toMatchObject({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl: `http://localhost:${webPort}` });

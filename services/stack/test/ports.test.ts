@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import net from 'node:net';
 import { StackError } from '../src/errors.js';
-import { assertPortsFree, freePort, isPortFree } from '../src/ports.js';
+import { freeLoopbackPort } from '@tributary/kit';
+import { assertPortsFree, isPortFree } from '../src/ports.js';
 
 describe('port checks', () => {
   let server: net.Server;
@@ -18,11 +19,11 @@ describe('port checks', () => {
 
   it('sees a listening port as taken and an unused one as free', async () => {
     expect(await isPortFree(taken)).toBe(false);
-    expect(await isPortFree(await freePort())).toBe(true);
+    expect(await isPortFree(await freeLoopbackPort())).toBe(true);
   });
 
   it('names the variable to change for every taken port', async () => {
-    const free = await freePort();
+    const free = await freeLoopbackPort();
     const check = assertPortsFree([
       { variable: 'BNPL_PORT', port: taken, purpose: 'bnpl' },
       { variable: 'GATEWAY_PORT', port: free, purpose: 'gateway' },
@@ -35,6 +36,6 @@ describe('port checks', () => {
   });
 
   it('passes when everything is free', async () => {
-    await expect(assertPortsFree([{ variable: 'GATEWAY_PORT', port: await freePort(), purpose: 'gateway' }])).resolves.toBeUndefined();
+    await expect(assertPortsFree([{ variable: 'GATEWAY_PORT', port: await freeLoopbackPort(), purpose: 'gateway' }])).resolves.toBeUndefined();
   });
 });

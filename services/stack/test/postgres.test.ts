@@ -4,7 +4,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, isPortFree } from '../src/ports.js';
+import { freeLoopbackPort } from '@tributary/kit';
+import { isPortFree } from '../src/ports.js';
 import { ensureDatabases, startEmbeddedPostgres, withDatabase } from '../src/postgres.js';
 import { Supervisor } from '../src/supervisor.js';
 
@@ -33,7 +34,7 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('initialises, keeps data across a clean stop and a restart, and frees its port', async () => {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const dataDir = path.join(dir, 'cluster');
     const first = await startEmbeddedPostgres({ dataDir, port, supervisor });
     expect(first.initialised).toBe(true);
@@ -55,7 +56,7 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('explains a port that is already taken', async () => {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const dataDir = path.join(dir, 'second');
     const running = await startEmbeddedPostgres({ dataDir, port, supervisor });
     try {

@@ -1,12 +1,12 @@
 // The dev server on a free port: a port taken between our check and the server's bind (parallel suites and smoke
 // benchmarks start servers at the same time) is recognised and the server starts again on a fresh one.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { occupyLoopbackPort, type OccupiedPort } from '@tributary/kit/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { stackPaths } from '../src/paths.js';
-import { freePort } from '../src/ports.js';
+import { freeLoopbackPort } from '@tributary/kit';
 import { Supervisor } from '../src/supervisor.js';
 import { pipPackageBinary, startTemporalDevServer, startTemporalDevServerOnFreePort, TemporalPortTakenError } from '../src/temporal.js';
 
@@ -15,20 +15,19 @@ const cli = process.env['TEMPORAL_CLI_PATH'] ?? pipPackageBinary(stackPaths().py
 describe('Temporal dev server ports', () => {
   let dir: string;
   let supervisor: Supervisor;
-  let squatter: net.Server;
+  let occupied: OccupiedPort;
   let takenPort: number;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'stack-temporal-'));
     supervisor = new Supervisor({ logDir: dir });
-    // Startup probes connect to the taken port before the server exits: hang up on them.
-    squatter = net.createServer((socket) => socket.destroy());
-    await new Promise<void>((resolve) => squatter.listen({ port: 0, host: '127.0.0.1' }, resolve));
-    takenPort = (squatter.address() as net.AddressInfo).port;
+    // Startup probes connect to the taken port before the server exits: it hangs up on them.
+    occupied = await occupyLoopbackPort();
+    takenPort = occupied.port;
   });
   afterAll(async () => {
     await supervisor.stopAll();
-    await new Promise((resolve) => squatter.close(resolve));
+    await occupied.release();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -41,7 +40,7 @@ describe('Temporal dev server ports', () => {
   it('starts again on a fresh port when the first one was taken', async () => {
     const offered: number[] = [];
     const pickPort = async () => {
-      const port = offered.length === 0 ? takenPort : await freePort();
+      const port = offered.length === 0 ? takenPort : await freeLoopbackPort();
       offered.push(port);
       return port;
     };

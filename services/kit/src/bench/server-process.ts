@@ -3,10 +3,10 @@
 // --cpu-prof) Node writes a CPU profile of it on exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVICE_NODE_FLAGS } from '../config/node-flags.js';
+import { startOnFreePort, type StartOnFreePortOptions } from '../http/ports.js';
 
 /** Directory for CPU profiles of the servers a benchmark starts; unset = no profiling. */
 export const BENCH_CPU_PROF_DIR_ENV = 'BENCH_CPU_PROF_DIR';
@@ -56,18 +56,6 @@ export function processCpuMs(pid: number): number | undefined {
   }
 }
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freeLocalPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port assigned'))));
-    });
-  });
-}
 
 /** Node flags that make `name` write a CPU profile into BENCH_CPU_PROF_DIR on exit; none when it is unset. */
 export function cpuProfileFlags(name: string, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -112,20 +100,10 @@ export class BenchServerPortTakenError extends Error {
 
 /**
  * Starts `script` on a free port and resolves once it answers; throws with the log's tail if it does not. A port
- * taken between our pick and the server's bind (another server starting, or an outgoing connection given it as its
- * local port) costs a start on a fresh port, up to `attempts` times.
+ * taken before the server bound it costs a start on a fresh one (kit startOnFreePort).
  */
-export async function startBenchServer(
-  options: BenchServerOptions,
-  { attempts = 3, pickPort = freeLocalPort }: { attempts?: number; pickPort?: () => Promise<number> } = {},
-): Promise<BenchServer> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await launchBenchServer(options, await pickPort());
-    } catch (error) {
-      if (!(error instanceof BenchServerPortTakenError) || attempt >= attempts) throw error;
-    }
-  }
+export function startBenchServer(options: BenchServerOptions, ports: Omit<StartOnFreePortOptions, 'isPortTaken'> = {}): Promise<BenchServer> {
+  return startOnFreePort((port) => launchBenchServer(options, port), { ...ports, isPortTaken: (error) => error instanceof BenchServerPortTakenError });
 }
 
 async function launchBenchServer(options: BenchServerOptions, port: number): Promise<BenchServer> {

@@ -11,3 +11,4 @@ export * from './malformed-request.js';
 export * from './method-not-allowed.js';
 export * from './parse-errors.js';
 export * from './html.js';
+export * from './ports.js';

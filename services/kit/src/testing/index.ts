@@ -6,3 +6,4 @@ export * from './wait-for.js';
 export * from './raw-http.js';
 export * from './concurrency.js';
 export * from './test-redis.js';
+export * from './occupied-port.js';

@@ -1,8 +1,8 @@
 // A real service for integration tests: a fresh database (migrated) and the service listening on a free port.
-import { createServer } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, type ServiceEnv } from '../config/index.js';
 import { migrateUp } from '../database/index.js';
+import { isAddressInUse, startOnFreePort } from '../http/ports.js';
 import { createLogger, type Logger } from '../logging/index.js';
 import type { ServiceDefinition } from '../runtime/definition.js';
 import { openServiceDatabase, startService, type RunningService } from '../runtime/service.js';
@@ -25,10 +25,6 @@ export function testServiceConfig<C extends ServiceEnv>(definition: ServiceDefin
   return loadConfig(definition.env, { PORT: '1', DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: testTemporalAddress(), ...env }) as C;
 }
 
-/**
- * Starts the service of `definition` on a fresh database `<name>_test_*` (migrated), on an ephemeral port.
- * `env` adds service-specific variables (e.g. short rate-limit windows) to the test config.
- */
 export interface ServiceHarnessOptions {
   /** Service variables added to the test config. */
   env?: NodeJS.ProcessEnv;
@@ -36,9 +32,10 @@ export interface ServiceHarnessOptions {
   pickPort?: () => Promise<number>;
 }
 
-/** Starts of the service a harness tries when the port it picked was taken before the service bound it. */
-const PORT_ATTEMPTS = 3;
-
+/**
+ * Starts the service of `definition` on a fresh database `<name>_test_*` (migrated), on an ephemeral port.
+ * `env` adds service-specific variables (e.g. short rate-limit windows) to the test config.
+ */
 export async function startServiceHarness<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   const db = await createTestDatabase(`${definition.name}_test`);
   const logger = createLogger({ service: definition.name, level: 'silent' });
@@ -46,7 +43,7 @@ export async function startServiceHarness<C extends ServiceEnv>(definition: Serv
   let service: RunningService;
   try {
     await migrateUp(orm);
-    service = await startOnFreePort(definition, db.url, logger, options);
+    service = await startOnPickedPort(definition, db.url, logger, options);
   } catch (error) {
     await orm.close();
     await db.drop();
@@ -66,33 +63,12 @@ export async function startServiceHarness<C extends ServiceEnv>(definition: Serv
 
 /**
  * The service on a free port chosen up front (not PORT=0, so the config knows the port the service's own absolute URLs
- * use). Another process can take that port before the service binds it (suites start servers and open connections in
- * parallel): then the service starts again on a fresh one. A PORT given in `env` is used as is.
+ * use), again on a fresh one if it was taken before the bind (kit startOnFreePort). A PORT given in `env` is used as is.
  */
-async function startOnFreePort<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, dbUrl: string, logger: Logger, options: ServiceHarnessOptions): Promise<RunningService> {
-  const pickPort = options.pickPort ?? freeLoopbackPort;
-  for (let attempt = 1; ; attempt++) {
-    const config = testServiceConfig(definition, dbUrl, { SHUTDOWN_GRACE_MS: '1000', PORT: String(await pickPort()), ...options.env });
-    try {
-      return await startService(definition, config, logger);
-    } catch (error) {
-      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      if (!taken || options.env?.['PORT'] !== undefined || attempt >= PORT_ATTEMPTS) throw error;
-    }
-  }
-}
-
-/** A port free on 127.0.0.1 right now (the OS's choice for port 0). */
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+function startOnPickedPort<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, dbUrl: string, logger: Logger, options: ServiceHarnessOptions): Promise<RunningService> {
+  const start = (port: number) => startService(definition, testServiceConfig(definition, dbUrl, { SHUTDOWN_GRACE_MS: '1000', PORT: String(port), ...options.env }), logger);
+  const given = options.env?.['PORT'] !== undefined;
+  return startOnFreePort(start, { isPortTaken: (error) => !given && isAddressInUse(error), ...(options.pickPort ? { pickPort: options.pickPort } : {}) });
 }
 
 export interface GraphqlResponse {

@@ -1,8 +1,8 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../src/index.js';
 import { startService } from '../../src/runtime/index.js';
-import { freeLoopbackPort, postGraphql, serviceSchemaDiff, startServiceHarness, testServiceConfig, type ServiceHarness } from '../../src/testing/index.js';
+import { freeLoopbackPort } from '../../src/http/ports.js';
+import { occupyLoopbackPort, postGraphql, serviceSchemaDiff, startServiceHarness, testServiceConfig, type OccupiedPort, type ServiceHarness } from '../../src/testing/index.js';
 import { notesDocument, notesService } from '../fixtures/notes-service.js';
 
 let h: ServiceHarness;
@@ -77,15 +77,14 @@ describe('startServiceHarness + startService + composeServiceApp', () => {
 });
 
 describe('a port taken before the service binds it', () => {
-  let squatter: net.Server;
+  let occupied: OccupiedPort;
   let taken: number;
   beforeAll(async () => {
-    squatter = net.createServer((socket) => socket.destroy());
-    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
-    taken = (squatter.address() as net.AddressInfo).port;
+    occupied = await occupyLoopbackPort();
+    taken = occupied.port;
   });
   afterAll(async () => {
-    await new Promise((resolve) => squatter.close(resolve));
+    await occupied.release();
   });
 
   it('startService refuses it with EADDRINUSE (after releasing what the app opened)', async () => {
