@@ -38,11 +38,17 @@ afterAll(async () => {
   await env?.teardown();
 });
 
-async function createOverHttp(): Promise<string> {
+/**
+ * A session created over HTTP, its expiry workflow started as the worker's sweeper starts it (the create leaves the
+ * start queued) unless `startQueued` is false.
+ */
+async function createOverHttp({ startQueued = true } = {}): Promise<string> {
   const res = await fetch(`${h.service.url}/api/v1/widget/sessions`, { method: 'POST', headers: { ...key.keys, 'content-type': 'application/json' }, body: JSON.stringify(cart) });
   expect(res.status).toBe(201);
   const token = ((await res.json()) as { session_token: string }).session_token;
-  await dispatched(token, 'start');
+  const [start] = await h.orm.em.fork().find(WorkflowOutboxEntry, { workflowId: widgetSessionWorkflowId(token), kind: 'start' });
+  expect(start?.dispatchedAt).toBeNull();
+  if (startQueued) expect((await outbox.dispatch([start!.id])).dispatched).toEqual([start!.id]);
   return token;
 }
 
@@ -109,6 +115,18 @@ describe('part one: the 30-minute timer with the real activity (time skipped)', 
     expect((await stored(token)).status).toBe('cancelled');
   });
 
+  it('a cancel before the sweeper started the workflow sends the start first, then the signal: the workflow ends cancelled', async () => {
+    const token = await createOverHttp({ startQueued: false });
+    const res = await fetch(`${h.service.url}/api/v1/widget/sessions/${token}/cancel`, { method: 'POST', headers: key.pk });
+    expect(res.status).toBe(200);
+    await dispatched(token, 'signal');
+    await dispatched(token, 'start');
+    const worker = await testWorker();
+    expect(await worker.runUntil(handleOf(token).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'cancelled', status: null });
+    expect(activityCalls.get((await stored(token)).id)).toBeUndefined();
+    expect((await stored(token)).status).toBe('cancelled');
+  });
+
   it('the authorized signal (as checkout queues it) ends the workflow; the session is left as checkout stored it', async () => {
     const token = await createOverHttp();
     const em = h.orm.em.fork();
@@ -151,10 +169,11 @@ describe('part two: bnpl’s real worker', () => {
     });
     try {
       // Created through the same domain path as the route, with a 3-second lifetime instead of 30 minutes.
+      // Its start is left queued; the worker's own outbox sweeper starts the workflow (every 5 s, entries 10 s old).
       const sessions = new WidgetSessionService(h.orm.em.fork(), { outbox, lifetimeMs: 3_000 });
       const { session } = await sessions.create({ merchantId: shop.merchant.id, livemode: false }, cart);
-      await outbox.idle();
       expect((await stored(session.token)).status).toBe('initialized');
+      await dispatched(session.token, 'start');
       const expired = await waitFor(() => stored(session.token), (s) => s.status === 'expired', 30_000);
       expect(expired.updatedAt.getTime()).toBeGreaterThanOrEqual(session.expiresAt.getTime());
       expect(await handleOf(session.token).result()).toEqual({ outcome: 'expired', status: 'expired' });
@@ -162,5 +181,5 @@ describe('part two: bnpl’s real worker', () => {
     } finally {
       await worker.shutdown();
     }
-  }, 60_000);
+  }, 90_000);
 });

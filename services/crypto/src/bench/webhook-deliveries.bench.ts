@@ -56,7 +56,7 @@ const EVENT = 'payment.paid';
 const PRIVATE_HOSTS = 'localhost,127.0.0.1';
 /**
  * A batch waits for its deliveries as long as they keep arriving; once none has for this long, the missing ones count
- * as lost. Longer than the worker's outbox sweep interval (30 s): starts the after-commit dispatch left to the sweeper
+ * as lost. Far longer than the worker's outbox sweep (every 5 s, entries older than 10 s): starts the after-commit dispatch left to the sweeper
  * are slow, not lost.
  */
 const ARRIVAL_IDLE_TIMEOUT_MS = 120_000;

@@ -1,7 +1,8 @@
 // Adding commands to the workflow outbox, always inside the caller's transaction: they commit (or roll back) with the
-// change that caused them. Nothing reaches Temporal here; the outbox dispatches after the commit.
+// change that caused them. Nothing reaches Temporal here; the outbox dispatches after the commit or its sweeper later.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executePrepared, preparedStatement, type PreparedStatement } from '../database/prepared-statement.js';
 
 /** A workflow the transaction wants started. */
 export interface WorkflowStartCommand {
@@ -90,7 +91,10 @@ export async function enqueueWorkflowStart(tx: EntityManager, command: WorkflowS
   return { id: existing!.id };
 }
 
-/** One INSERT as a query builder renders it (`em.createQueryBuilder(Entity).insert(data).toQuery()`). */
+/**
+ * One INSERT with `?` placeholders (compileEntityInsert's, or `em.createQueryBuilder(Entity).insert(data).toQuery()`).
+ * Keep the text the same for every row of a kind: each text becomes a prepared statement.
+ */
 export interface RowInsert {
   sql: string;
   params: readonly unknown[];
@@ -105,13 +109,24 @@ export interface RowInsert {
  */
 export async function insertWithWorkflowStart(em: EntityManager, row: RowInsert, command: WorkflowStartCommand): Promise<OutboxEntryRef> {
   const argsJson = JSON.stringify(command.args);
-  const [inserted] = await em.getConnection().execute<Array<{ id: string }>>(
-    `with "new_row" as (${row.sql}) insert into ${START_COLUMNS} ${START_VALUES} returning "id"`,
-    [...row.params, ...startValues(command, argsJson)],
-    'all',
-    em.getTransactionContext(),
-  );
+  const [inserted] = await executePrepared<{ id: string }>(em, insertWithStartStatement(row.sql), [...row.params, ...startValues(command, argsJson)]);
   return queuedStart(inserted!.id, command, argsJson);
+}
+
+/** The combined statement per row INSERT, made once (a hot create runs it with new values each time). */
+const insertWithStartStatements = new Map<string, PreparedStatement>();
+
+/** More distinct texts than any service has: a caller building a new text per row would only churn the cache. */
+const MAX_INSERT_WITH_START_STATEMENTS = 64;
+
+function insertWithStartStatement(rowSql: string): PreparedStatement {
+  let statement = insertWithStartStatements.get(rowSql);
+  if (!statement) {
+    if (insertWithStartStatements.size >= MAX_INSERT_WITH_START_STATEMENTS) insertWithStartStatements.clear();
+    statement = preparedStatement(`with "new_row" as (${rowSql}) insert into ${START_COLUMNS} ${START_VALUES} returning "id"`);
+    insertWithStartStatements.set(rowSql, statement);
+  }
+  return statement;
 }
 
 /** Enqueues a signal (delivered at least once; a workflow that has finished or never started does not get it). */

@@ -1,6 +1,9 @@
 // The workflow outbox: hands committed outbox entries to Temporal. After a commit it dispatches in the
 // background (a create never waits on Temporal, and succeeds while Temporal is down); the worker's sweeper dispatches
-// whatever that missed (Temporal unreachable, a crash between commit and dispatch) once Temporal answers again.
+// whatever that missed (Temporal unreachable, a crash between commit and dispatch) once Temporal answers again, and
+// what a change left to it on purpose (a start nothing waits on, e.g. a widget session's expiry timer: the API
+// process then makes no Temporal call for it). A signal dispatched after its commit takes its workflow's pending
+// start along, first.
 // Starts are idempotent by workflow id (REJECT_DUPLICATE; "already started" counts as done), so a start dispatched
 // twice (after-commit racing a sweep) runs once; signals are delivered at least once.
 // The after-commit dispatch sends the command its transaction just wrote, without reading the row back, and marks
@@ -35,7 +38,7 @@ export interface OutboxDispatchResult {
 }
 
 export interface SweepOptions {
-  /** Only entries older than this (the after-commit dispatch's turn first). Default 30 s. */
+  /** Only entries older than this (the after-commit dispatch's turn first). Default 10 s. */
   olderThanMs?: number;
   /** Entries per sweep. Default 100. */
   limit?: number;
@@ -57,13 +60,16 @@ export interface WorkflowOutbox {
    * still away: the next interval tries again), after `maxBatches` (default 100), or once `signal` is aborted.
    */
   drain(options?: SweepOptions & { maxBatches?: number; signal?: AbortSignal }): Promise<OutboxDispatchResult>;
-  /** Drains every `intervalMs` (default 30 s) until stopped. */
+  /** Drains every `intervalMs` (default 5 s) until stopped. */
   startSweeper(options?: SweepOptions & { intervalMs?: number }): { stop(): Promise<void> };
   /** Resolves once every background dispatch started so far has settled (shutdown, operator commands, tests). */
   idle(): Promise<void>;
 }
 
-const DEFAULT_INTERVAL_MS = 30_000;
+/** How often the worker's sweeper looks: also the latency of the starts left to it (with DEFAULT_MIN_AGE_MS). */
+const DEFAULT_INTERVAL_MS = 5_000;
+/** An after-commit dispatch's turn: entries younger than this are left to it (a double send is harmless, not free). */
+const DEFAULT_MIN_AGE_MS = 10_000;
 /** Workflows a dispatch sends to at once (a sweep's batch, an after-commit burst). */
 const DISPATCH_CONCURRENCY = 16;
 const DEFAULT_SWEEP_LIMIT = 100;
@@ -187,14 +193,14 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
       }
     },
 
-    async sweep({ olderThanMs = DEFAULT_INTERVAL_MS, limit = DEFAULT_SWEEP_LIMIT } = {}) {
+    async sweep({ olderThanMs = DEFAULT_MIN_AGE_MS, limit = DEFAULT_SWEEP_LIMIT } = {}) {
       const em = options.em.fork();
       const due = await em.find(
         WorkflowOutboxEntry,
         { dispatchedAt: null, createdAt: { $lte: new Date(Date.now() - olderThanMs) } },
         { orderBy: { createdAt: 'asc', id: 'asc' }, limit },
       );
-      if (due.length > 0) logger?.info({ count: due.length }, 'dispatching outbox entries that were not dispatched after their commit');
+      if (due.length > 0) logger?.debug({ count: due.length }, 'dispatching outbox entries that were not dispatched after their commit');
       return dispatchEntries(due.map(asQueued));
     },
 
@@ -242,12 +248,32 @@ export function createWorkflowOutbox(options: WorkflowOutboxOptions): WorkflowOu
     },
   };
 
-  /** The after-commit path: commands this process just wrote go straight to Temporal; the others are read first. */
+  /**
+   * The after-commit path: commands this process just wrote go straight to Temporal; the others are read first. A
+   * signal's workflow may still wait for its start (left to the sweeper, or its dispatch failed): those earlier
+   * entries go first, in their order, since a signal that found no workflow would count as done and be lost.
+   */
   async function dispatchQueued(queued: readonly OutboxEntryRef[]): Promise<void> {
     const known = queued.filter((entry): entry is Required<OutboxEntryRef> => entry.command !== undefined);
     const unknown = queued.filter((entry) => entry.command === undefined).map((entry) => entry.id);
-    await dispatchEntries(known);
+    const earlier = await pendingBeforeSignals(known);
+    await dispatchEntries([...earlier.map(asQueued), ...known]);
     if (unknown.length > 0) await outbox.dispatch(unknown);
+  }
+
+  /** Undispatched entries of the workflows that `entries` signal, other than `entries` themselves, oldest first. */
+  async function pendingBeforeSignals(entries: ReadonlyArray<Required<OutboxEntryRef>>): Promise<WorkflowOutboxEntry[]> {
+    const signalled = [...new Set(entries.filter(({ command }) => command.kind === 'signal').map(({ command }) => command.workflowId))];
+    if (signalled.length === 0) return [];
+    try {
+      const own = entries.map(({ id }) => id);
+      return await options.em
+        .fork()
+        .find(WorkflowOutboxEntry, { dispatchedAt: null, workflowId: { $in: signalled }, id: { $nin: own } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    } catch (error) {
+      logger?.warn({ err: error }, 'could not read the signalled workflows\' pending outbox entries; the sweeper dispatches them');
+      return [];
+    }
   }
   return outbox;
 }

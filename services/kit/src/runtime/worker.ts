@@ -31,7 +31,7 @@ export interface StartServiceWorkerOptions {
   config: ServiceWorkerConfig;
   /** Environment handed to the service's signing-secret resolver; default process.env. */
   env?: NodeJS.ProcessEnv;
-  /** Outbox sweeper timing; the outbox's defaults (every 30 s, entries older than 30 s) otherwise. */
+  /** Outbox sweeper timing; the outbox's defaults (every 5 s, entries older than 10 s) otherwise. */
   sweeper?: SweepOptions & { intervalMs?: number };
 }
 

@@ -276,6 +276,28 @@ describe('createWorkflowOutbox', () => {
     expect(JSON.parse(Buffer.from(input!).toString('utf8'))).toEqual({ n: 1 });
   });
 
+  it('a signal dispatched after its commit sends its workflow\'s queued start first, so the workflow exists and receives it', async () => {
+    const outbox = createWorkflowOutbox({ em: orm.em, client });
+    const command = startCommand();
+    // The start is left queued (as bnpl leaves a widget session's expiry start to the sweeper).
+    const start = await insertWithWorkflowStart(orm.em.fork(), { sql: 'insert into "outbox_test_rows" ("id", "name") values (?, ?)', params: [randomUUID(), 'left'] }, command);
+    const other = startCommand();
+    const unrelated = await orm.em.fork().transactional((tx) => enqueueWorkflowStart(tx, other));
+    const signal = await transactionWithAfterCommit(orm.em.fork(), async (tx) => {
+      const queued = await enqueueWorkflowSignal(tx, { workflowId: command.workflowId, signal: 'cancelled', args: [{ reason: 'test' }] });
+      return { result: queued, afterCommit: outbox.dispatchAfterCommit([queued]) };
+    });
+    await outbox.idle();
+    expect(await entry(start.id)).toMatchObject({ attempts: 1, dispatchedAt: expect.any(Date) });
+    expect(await entry(signal.id)).toMatchObject({ attempts: 1, dispatchedAt: expect.any(Date) });
+    // Only the signalled workflow's entries: another queued start stays for the sweeper.
+    expect(await entry(unrelated.id)).toMatchObject({ attempts: 0, dispatchedAt: null });
+    const events = (await client.workflow.getHandle(command.workflowId).fetchHistory()).events ?? [];
+    const signalled = events.find((e) => e.workflowExecutionSignaledEventAttributes)?.workflowExecutionSignaledEventAttributes;
+    expect(signalled?.signalName).toBe('cancelled');
+    expect(events[0]?.workflowExecutionStartedEventAttributes).toBeTruthy();
+  });
+
   it('dispatchAfterCommit has nothing to do for no entries', () => {
     expect(createWorkflowOutbox({ em: orm.em, client }).dispatchAfterCommit([undefined])).toBeUndefined();
   });

@@ -13,7 +13,7 @@ import type { SettlementEventSink } from '../settlements/index.js';
 import { WebhookEndpoint, isEmittedWebhookEvent, webhookEndpointSecretRef, type EmittedWebhookEvent } from '../webhook-endpoints/index.js';
 
 export interface MerchantWebhookSinkOptions {
-  /** Dispatches the deliveries after the commit. Without one the worker's outbox sweeper does (within about a minute). */
+  /** Dispatches the deliveries after the commit. Without one the worker's outbox sweeper does (within about 15 s). */
   outbox?: WorkflowOutbox | undefined;
   /** Clock of the envelope's `timestamp` (enqueue time). */
   now?: () => Date;

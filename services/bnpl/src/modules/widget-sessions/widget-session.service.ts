@@ -42,8 +42,9 @@ export interface SessionCreator {
 
 export interface WidgetSessionServiceOptions {
   /**
-   * Dispatches a change's workflow commands (the expiry workflow's start and signals) right after its commit.
-   * Without one they stay queued in the outbox until the worker's sweeper dispatches them.
+   * Dispatches a cancel's `cancelled` signal (with the expiry workflow's start, if that is still queued) right after
+   * its commit. The start itself is always left to the worker's sweeper (see create). Without one everything stays
+   * queued in the outbox until the sweeper dispatches it.
    */
   outbox?: WorkflowOutbox;
   /** The clock (tests). */
@@ -126,19 +127,19 @@ export class WidgetSessionService {
    * Creates an `initialized` session after checking every field (all problems in one 422, nothing stored). With an
    * Idempotency-Key already used by this merchant: the same (normalised) body returns the earlier session
    * (`replayed`), another body is a 422 on the key. The expiry workflow's start is committed with the session and
-   * dispatched after the commit, so the create never waits on Temporal.
+   * left to the worker's outbox sweeper (within about 15 s): its only step is a timer half an hour away, so the create
+   * makes no Temporal call at all. A cancel or an authorization before then sends the start ahead of its signal.
    */
   async create(creator: SessionCreator, body: unknown, options: { idempotencyKey?: unknown } = {}): Promise<WidgetSessionCreation> {
     const { key, fields } = parseIdempotencyKey(options.idempotencyKey);
     const enabledPlans = await this.enabledPlans.enabledFor(creator.merchantId);
     const input = validateNewWidgetSession(body, { livemode: creator.livemode, enabledPlans, fields });
-    if (key === undefined) return { session: await this.insertAndDispatch(creator, input, NO_IDEMPOTENCY), replayed: false };
+    if (key === undefined) return { session: await this.insert(this.em, creator, input, NO_IDEMPOTENCY), replayed: false };
     const idempotency: Idempotency = { key, fingerprint: sessionFingerprint(input, creator.livemode) };
-    return transactionWithAfterCommit<WidgetSessionCreation>(this.em, async (tx) => {
+    return this.em.transactional(async (tx) => {
       const earlier = await this.earlierCreate(tx, creator, idempotency);
-      if (earlier) return { result: { session: earlier, replayed: true } };
-      const { session, expiry } = await this.insert(tx, creator, input, idempotency);
-      return { result: { session, replayed: false }, afterCommit: this.dispatch([expiry]) };
+      if (earlier) return { session: earlier, replayed: true };
+      return { session: await this.insert(tx, creator, input, idempotency), replayed: false };
     });
   }
 
@@ -159,7 +160,7 @@ export class WidgetSessionService {
       successUrl: link.successUrl,
       cancelUrl: link.cancelUrl,
     };
-    return this.insertAndDispatch({ merchantId: link.merchantId, livemode: link.livemode }, input, NO_IDEMPOTENCY, link.paymentLinkId);
+    return this.insert(this.em, { merchantId: link.merchantId, livemode: link.livemode }, input, NO_IDEMPOTENCY, link.paymentLinkId);
   }
 
   /** The viewer's session by token (merchant loaded); another merchant's, another mode's, unknown or malformed: 404. */
@@ -232,21 +233,12 @@ export class WidgetSessionService {
   }
 
   /**
-   * A create with nothing to look up first (no Idempotency-Key): the insert's one statement is atomic by itself, so it
-   * needs no transaction; the expiry start is dispatched once it has run.
-   */
-  private async insertAndDispatch(creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<CreatedWidgetSession> {
-    const { session, expiry } = await this.insert(this.em, creator, input, idempotency, paymentLinkId);
-    await this.dispatch([expiry])?.();
-    return session;
-  }
-
-  /**
    * Writes a new `initialized` session and queues its expiry workflow's start in one statement (kit
-   * insertWithWorkflowStart: one round trip, both or neither), in `em`'s transaction if it has one. The statement is
-   * compiled once from WidgetSession's metadata and filled in from the row, which is also the answer.
+   * insertWithWorkflowStart: one round trip, both or neither), in `em`'s transaction if it has one; without one the
+   * statement is atomic by itself. The statement is compiled once from WidgetSession's metadata and filled in from the
+   * row, which is also the answer.
    */
-  private async insert(em: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<{ session: CreatedWidgetSession; expiry: OutboxEntryRef }> {
+  private async insert(em: EntityManager, creator: SessionCreator, input: NewWidgetSession, idempotency: Idempotency, paymentLinkId: string | null = null): Promise<CreatedWidgetSession> {
     const now = this.now();
     const session = {
       id: randomUUID(),
@@ -265,8 +257,8 @@ export class WidgetSessionService {
       updatedAt: now,
     } satisfies EntityInsertRow<WidgetSession>;
     this.sessionInsert ??= compileEntityInsert(this.em, WidgetSession);
-    const expiry = await insertWithWorkflowStart(em, this.sessionInsert(session), widgetSessionExpiryStart(session));
-    return { session, expiry };
+    await insertWithWorkflowStart(em, this.sessionInsert(session), widgetSessionExpiryStart(session));
+    return session;
   }
 
   private dispatch(entries: ReadonlyArray<OutboxEntryRef | undefined>): AfterCommit | undefined {

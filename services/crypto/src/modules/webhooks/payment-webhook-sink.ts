@@ -13,7 +13,7 @@ import { WEBHOOK_EVENTS, paymentWebhookBody } from './payment-webhook-body.js';
 const PAYMENT_REQUEST_ENDPOINT_PREFIX = 'payment_request:';
 
 export interface PaymentWebhookSinkOptions {
-  /** Dispatches the deliveries after the commit. Without one the worker's outbox sweeper does (within about a minute). */
+  /** Dispatches the deliveries after the commit. Without one the worker's outbox sweeper does (within about 15 s). */
   outbox?: WorkflowOutbox | undefined;
   /** Clock of the body's `timestamp` (enqueue time). */
   now?: () => Date;
