@@ -11,6 +11,7 @@
 // attacker without the secret never has a proof (the proof's id is a hash of the pair, secret included).
 import { sha256Hex } from '@tributary/kit';
 import { LRUCache } from 'lru-cache';
+import { shortLivedCacheOptions } from '../../short-lived-cache.js';
 import type { ApiKeyEnvironment } from './api-key.entity.js';
 
 export const VERIFIED_API_KEY_TTL_MS = 5_000;
@@ -38,22 +39,14 @@ export class VerifiedApiKeyCache {
   private readonly proofs: LRUCache<string, string>;
 
   constructor(options: VerifiedApiKeyCacheOptions = {}) {
-    const now = options.now;
+    const { now } = options;
+    const max = options.maxEntries ?? VERIFIED_API_KEY_CACHE_SIZE;
     this.entries = new LRUCache({
-      max: options.maxEntries ?? VERIFIED_API_KEY_CACHE_SIZE,
-      ttl: options.ttlMs ?? VERIFIED_API_KEY_TTL_MS,
-      ...(now ? { perf: { now } } : {}),
-      // Read the clock on every lookup (the default caches it for a millisecond behind a timer).
-      ttlResolution: 0,
+      ...shortLivedCacheOptions({ max, ttlMs: options.ttlMs ?? VERIFIED_API_KEY_TTL_MS, now }),
       // The verification to run on a miss travels as the fetch's context; a rejection is not stored.
       fetchMethod: (_id, _stale, { context }) => context(),
     });
-    this.proofs = new LRUCache({
-      max: options.maxEntries ?? VERIFIED_API_KEY_CACHE_SIZE,
-      ttl: API_KEY_PROOF_TTL_MS,
-      ...(now ? { perf: { now } } : {}),
-      ttlResolution: 0,
-    });
+    this.proofs = new LRUCache(shortLivedCacheOptions({ max, ttlMs: API_KEY_PROOF_TTL_MS, now }));
   }
 
   /** Whether the pair's secret already matched `storedHash` in bcrypt (within the proof TTL). */

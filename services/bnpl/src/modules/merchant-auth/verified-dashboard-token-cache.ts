@@ -5,6 +5,7 @@
 // any other process (another instance, an operator command) keeps accepting it for at most the TTL, 5 seconds — the
 // same delay as API keys' (VerifiedApiKeyCache). Concurrent requests with one token share one lookup.
 import { LRUCache } from 'lru-cache';
+import { shortLivedCacheOptions } from '../../short-lived-cache.js';
 import type { DashboardTokenCredential } from './dashboard-token.repository.js';
 
 export const VERIFIED_DASHBOARD_TOKEN_TTL_MS = 5_000;
@@ -21,11 +22,7 @@ export class VerifiedDashboardTokenCache {
 
   constructor(options: VerifiedDashboardTokenCacheOptions = {}) {
     this.entries = new LRUCache({
-      max: VERIFIED_DASHBOARD_TOKEN_CACHE_SIZE,
-      ttl: options.ttlMs ?? VERIFIED_DASHBOARD_TOKEN_TTL_MS,
-      ...(options.now ? { perf: { now: options.now } } : {}),
-      // Read the clock on every lookup (the default caches it for a millisecond behind a timer).
-      ttlResolution: 0,
+      ...shortLivedCacheOptions({ max: VERIFIED_DASHBOARD_TOKEN_CACHE_SIZE, ttlMs: options.ttlMs ?? VERIFIED_DASHBOARD_TOKEN_TTL_MS, now: options.now }),
       // The lookup to run on a miss travels as the fetch's context; a rejection is not stored.
       fetchMethod: (_hash, _stale, { context }) => context(),
     });

@@ -6,6 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import { MerchantPlan } from './merchant-plan.entity.js';
+import { shortLivedCacheOptions } from '../../short-lived-cache.js';
 import type { InstallmentPlan } from './plan-catalogue.js';
 
 export const ENABLED_PLANS_TTL_MS = 5_000;
@@ -23,12 +24,8 @@ export class EnabledPlansCache {
 
   /** `em` resolves to the request's EntityManager (orm.em) when a miss reads the database. */
   constructor(em: EntityManager, options: EnabledPlansCacheOptions = {}) {
-    const now = options.now;
     this.entries = new LRUCache<string, readonly InstallmentPlan[]>({
-      max: options.maxEntries ?? ENABLED_PLANS_CACHE_SIZE,
-      ttl: options.ttlMs ?? ENABLED_PLANS_TTL_MS,
-      ...(now ? { perf: { now } } : {}),
-      ttlResolution: 0,
+      ...shortLivedCacheOptions({ max: options.maxEntries ?? ENABLED_PLANS_CACHE_SIZE, ttlMs: options.ttlMs ?? ENABLED_PLANS_TTL_MS, now: options.now }),
       // Concurrent misses for one merchant share one read.
       fetchMethod: (merchantId) => em.getRepository(MerchantPlan).enabledFor(merchantId),
     });
