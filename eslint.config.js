@@ -10,6 +10,14 @@ const nodeBuiltins = [
   'timers', 'tls', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
 ];
 
+/** Routers are made by the kit (serviceRouter), so every router matches paths the same way as the guards before it. */
+const expressRouter = {
+  name: 'express',
+  importNames: ['Router'],
+  message: "Use serviceRouter() from @tributary/kit: every router matches case-sensitively and strictly, like its guards.",
+  allowTypeImports: true,
+};
+
 const doorMessage = "Import another module through its index.ts (its only door), not one of its files.";
 /** Import specifiers that reach into a module's files instead of its index.ts. */
 const moduleDoors = {
@@ -39,11 +47,11 @@ export default tseslint.config(
   {
     // A service's modules meet only at their doors: another module's files are reached through its index.ts.
     files: ['services/{bnpl,crypto,photos}/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [moduleDoors.fromOutside] }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [expressRouter], patterns: [moduleDoors.fromOutside] }] },
   },
   {
     files: ['services/{bnpl,crypto,photos}/src/modules/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [moduleDoors.fromOutside, moduleDoors.fromSibling] }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [expressRouter], patterns: [moduleDoors.fromOutside, moduleDoors.fromSibling] }] },
   },
   {
     files: ['workflows/src/workflows/**/*.ts'],

@@ -13,6 +13,7 @@ import {
   graphiqlDemoAuthorization,
   graphiqlPage,
   startHttpServer,
+  SUBGRAPH_PATH,
   type Logger,
   type ReadinessCheck,
   type RunningServer,
@@ -107,16 +108,15 @@ export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Pr
           examples: GATEWAY_GRAPHIQL_EXAMPLES,
         }),
       );
-      express.use(
-        '/graphql',
-        expressMiddleware(server, {
-          context: async ({ req, res }) => ({
-            credentials: credentialsFromClient(req.headers),
-            // The kit's request id (echoed as X-Request-Id) follows the request into every subgraph's logs.
-            requestId: String(res.getHeader('x-request-id') ?? ''),
-          }),
+      const graphql = expressMiddleware(server, {
+        context: async ({ req, res }) => ({
+          credentials: credentialsFromClient(req.headers),
+          // The kit's request id (echoed as X-Request-Id) follows the request into every subgraph's logs.
+          requestId: String(res.getHeader('x-request-id') ?? ''),
         }),
-      );
+      });
+      // GET and POST routes, not a prefix mount: `/graphql/` reaches no handler.
+      express.route(SUBGRAPH_PATH).get(graphql).post(graphql);
     },
   });
   return { app, close: () => server.stop() };

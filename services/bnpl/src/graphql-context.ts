@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { subgraphContext, type SubgraphContext } from '@tributary/kit';
+import { clientIpKey, subgraphContext, type SubgraphContext } from '@tributary/kit';
 import type { ApiKeyService } from './modules/api-keys/index.js';
 import type { BnplPrincipal, MerchantAuthService } from './modules/merchant-auth/index.js';
 import type { LoanService, LoanWorkflowViewer, TestClockService } from './modules/loans/index.js';
@@ -35,5 +35,5 @@ export type BnplContext = SubgraphContext<BnplServices, BnplPrincipal>;
 
 export function createContext(services: BnplServices, req: Request): BnplContext {
   const publicKey = req.get('x-merchant-public-key');
-  return subgraphContext(services, () => services.auth.authenticateEither(req.headers.authorization, publicKey));
+  return subgraphContext(services, () => services.auth.authenticateEither(req.headers.authorization, publicKey, clientIpKey(req)));
 }

@@ -1,9 +1,11 @@
 // Idempotent demo data for local development (`cli seed`). The demo credentials are fixed, documented dev-only values,
 // so `npm start` can print them on every start; they exist only in databases that were seeded.
+import { SERVICE_NAME } from './service-name.js';
+import { hashPassword, passwordMatches } from '@tributary/kit';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, hashSecretKey, secretKeyMatches } from './modules/api-keys/index.js';
 import { DASHBOARD_TOKEN_PREFIX, DashboardToken, hashDashboardToken } from './modules/merchant-auth/index.js';
-import { Merchant, MerchantUser, hashPassword, passwordMatches } from './modules/merchants/index.js';
+import { Merchant, MerchantUser } from './modules/merchants/index.js';
 
 export const DEMO_MERCHANT_NAME = 'Demo Shop';
 export const DEMO_USER_EMAIL = 'demo@bnpl.tributary.test';
@@ -33,7 +35,7 @@ export async function seedDemoData(em: EntityManager): Promise<BnplDemoCredentia
       user = tx.create(MerchantUser, { merchant, email: DEMO_USER_EMAIL, name: 'Demo Owner' });
     }
     const merchant = user.merchant;
-    if (!(await passwordMatches(DEMO_USER_PASSWORD, user.passwordHash))) user.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
+    if (!(await passwordMatches(DEMO_USER_PASSWORD, user.passwordHash, SERVICE_NAME))) user.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
 
     const tokenHash = hashDashboardToken(DEMO_DASHBOARD_TOKEN);
     const token = await tx.findOne(DashboardToken, { tokenHash });
@@ -47,14 +49,14 @@ export async function seedDemoData(em: EntityManager): Promise<BnplDemoCredentia
     const key = await tx.findOne(ApiKey, { publicKey: DEMO_PUBLIC_KEY });
     if (key) {
       key.revokedAt = null;
-      if (!(await secretKeyMatches(DEMO_SECRET_KEY, key.secretKeyHash))) key.secretKeyHash = await hashSecretKey(DEMO_SECRET_KEY);
+      if (!(await secretKeyMatches(DEMO_SECRET_KEY, key.secretKeyHash))) key.secretKeyHash = hashSecretKey(DEMO_SECRET_KEY);
     } else {
       tx.create(ApiKey, {
         merchant,
         name: 'Demo test key',
         environment: 'test',
         publicKey: DEMO_PUBLIC_KEY,
-        secretKeyHash: await hashSecretKey(DEMO_SECRET_KEY),
+        secretKeyHash: hashSecretKey(DEMO_SECRET_KEY),
         revokedAt: null,
       });
     }

@@ -23,7 +23,7 @@ import { SettlementService, settlementEntities, settlementResolvers, settlementR
 import { WebhookEndpointService, webhookEndpointEntities, webhookEndpointResolvers, webhookEndpointRoutes } from './modules/webhook-endpoints/index.js';
 import { WebhookDeliveryService, createLoanWebhookSink, createSettlementWebhookSink, webhookDeliveryResolvers } from './modules/webhooks/index.js';
 import { WidgetSessionService, sessionReadLimit, widgetSessionEntities, widgetSessionResolvers, widgetSessionRoutes } from './modules/widget-sessions/index.js';
-import { mountRateLimits, openRateLimitStore } from './rate-limits.js';
+import { authenticationFailures, mountRateLimits, openRateLimitStore, paymentLinkStartLimits } from './rate-limits.js';
 import { seedDemoData } from './seed.js';
 import { SERVICE_NAME } from './service-name.js';
 import { bnplWorker } from './worker.js';
@@ -51,9 +51,9 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
   const verifiedDashboardTokens = new VerifiedDashboardTokenCache();
   const enabledPlans = new EnabledPlansCache(orm.em);
   const widgetSessions = new WidgetSessionService(orm.em, { outbox: temporal.outbox, enabledPlans });
-  const paymentLinks = new PaymentLinkService(orm.em, { publicBaseUrl: publicBaseUrl(config), sessions: widgetSessions });
+  const paymentLinks = new PaymentLinkService(orm.em, { publicBaseUrl: publicBaseUrl(config), sessions: widgetSessions, maxOpenSessions: config.BNPL_PAYMENT_LINK_MAX_OPEN_SESSIONS });
   const services: BnplServices = {
-    auth: new MerchantAuthService(orm.em, { verifiedApiKeys, verifiedDashboardTokens }),
+    auth: new MerchantAuthService(orm.em, { verifiedApiKeys, verifiedDashboardTokens, failureLimit: authenticationFailures({ store: rateLimits, config, logger }) }),
     merchants: new MerchantService(orm.em),
     apiKeys: new ApiKeyService(orm.em, verifiedApiKeys),
     widgetSessions,
@@ -85,7 +85,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       express.use(dashboardLoginRoutes(services.auth, login));
       express.use(apiKeyRoutes(services.auth, services.apiKeys));
       const readLimit = sessionReadLimit({ store: rateLimits, config, logger });
-      express.use(widgetSessionRoutes({ auth: services.auth, em: orm.em, sessions: services.widgetSessions, publicBaseUrl: publicBaseUrl(config), readLimit }));
+      express.use(widgetSessionRoutes({ auth: services.auth, sessions: services.widgetSessions, publicBaseUrl: publicBaseUrl(config), readLimit }));
       express.use(planRoutes(services.auth, services.plans));
       express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
       express.use(refundRoutes(services.auth, services.refunds));
@@ -93,7 +93,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       express.use(salesRoutes(services.auth, services.sales, logger));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
-      express.use(paymentLinkPageRoutes(paymentLinks));
+      express.use(paymentLinkPageRoutes(paymentLinks, paymentLinkStartLimits({ store: rateLimits, config, logger })));
     },
     otherBodyRoutes: [CHECKOUT_FORM_BODY_ROUTE, PAYMENT_LINK_FORM_BODY_ROUTE],
     apiDocs: { document: bnplApiDocument(), restBase: REST_BASE, docsPath: DOCS_PATH },

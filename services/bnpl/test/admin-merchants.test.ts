@@ -1,10 +1,11 @@
 // The bnpl operator commands end to end: the real entry point (`npm run admin` → services/stack/bin/admin.mjs →
 // services/bnpl/dist/admin/cli.js, built by `npm test`) against a real, migrated database, and their effect on the
 // running HTTP service (a merchant onboarded by the command signs in over HTTP with a code mailed over SMTP).
+import { PASSWORD_BCRYPT_COST } from '@tributary/kit';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcryptjs';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
-import { Merchant, MerchantUser, PASSWORD_BCRYPT_COST } from '../src/modules/merchants/index.js';
+import { Merchant, MerchantUser } from '../src/modules/merchants/index.js';
 import { bnplService } from '../src/service.js';
 import { runAdmin, runAdminJson } from './helpers.js';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox.js';

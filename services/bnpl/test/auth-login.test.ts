@@ -1,9 +1,10 @@
 // The dashboard login (spec "Authentication", issue 8 §1) over HTTP against the real service, with mail over real SMTP
 // (an in-process smtp-server): password → e-mailed 6-digit code → dashboard token; logout; the code's rules.
+import { SERVICE_NAME } from '../src/service-name.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { createLogger, loadConfig } from '@tributary/kit';
+import { createLogger, loadConfig, DUMMY_PASSWORD_HASH, PASSWORD_BCRYPT_COST, passwordMatches } from '@tributary/kit';
 import { startServiceHarness, testTemporalAddress, waitFor, type ServiceHarness } from '@tributary/kit/testing';
 import { DEFAULT_MAIL_FROM, DEV_SMTP_URL, smtpUrlOf } from '../src/config.js';
 import { createSmtpMailer } from '../src/mail/index.js';
@@ -18,7 +19,7 @@ import {
   VERIFIED_DASHBOARD_TOKEN_TTL_MS,
   hashDashboardToken,
 } from '../src/modules/merchant-auth/index.js';
-import { DUMMY_PASSWORD_HASH, MerchantAdminService, MerchantUser, PASSWORD_BCRYPT_COST, passwordMatches } from '../src/modules/merchants/index.js';
+import { MerchantAdminService, MerchantUser } from '../src/modules/merchants/index.js';
 import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from '../src/seed.js';
 import { bnplEnv, bnplService, startService } from '../src/service.js';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox.js';
@@ -146,15 +147,15 @@ describe('refusals: one 401 for every reason', () => {
   it('unknown e-mails are checked against a dummy bcrypt hash of the same cost (the same work as a wrong password)', async () => {
     expect(bcrypt.getRounds(DUMMY_PASSWORD_HASH)).toBe(PASSWORD_BCRYPT_COST);
     // The dummy path answers "no match" even for the value the dummy hash was made from (whatever it was).
-    expect(await passwordMatches(PASSWORD, undefined)).toBe(false);
-    expect(await passwordMatches(PASSWORD, null)).toBe(false);
-    expect(await passwordMatches(PASSWORD, await bcrypt.hash(PASSWORD, 4))).toBe(true);
+    expect(await passwordMatches(PASSWORD, undefined, SERVICE_NAME)).toBe(false);
+    expect(await passwordMatches(PASSWORD, null, SERVICE_NAME)).toBe(false);
+    expect(await passwordMatches(PASSWORD, await bcrypt.hash(PASSWORD, 4), SERVICE_NAME)).toBe(true);
   });
 
   it('a password longer than 72 bytes never matches, even when bcrypt would compare only its first 72 bytes', async () => {
     const stored = await bcrypt.hash('x'.repeat(72), 4);
     expect(await bcrypt.compare(`${'x'.repeat(72)}tail`, stored)).toBe(true);
-    expect(await passwordMatches(`${'x'.repeat(72)}tail`, stored)).toBe(false);
+    expect(await passwordMatches(`${'x'.repeat(72)}tail`, stored, SERVICE_NAME)).toBe(false);
   });
 
   it('a verify without a login, for an unknown e-mail, or with a used code is the same 401', async () => {

@@ -1,7 +1,8 @@
 // The crypto spec's Limits: merchant API 120 requests per minute per API key, public payer endpoint 60 per minute per
 // client IP; over budget answers 429 {"message":"Too Many Attempts."} with Retry-After (cryptoErrorFormat).
-// Mounted on path prefixes, so every route under them is covered, including ones added later. The subgraph (/graphql)
-// shares the merchant budgets, so GraphQL is not a way around the spec's 120 per minute.
+// Mounted through the router on path prefixes (pathGuard), so every route under them is covered, including ones added
+// later, however the path is spelled. The subgraph (/graphql) shares the merchant budgets, so GraphQL is not a way
+// around the spec's 120 per minute.
 import {
   AuthenticationError,
   applyTrustProxy,
@@ -9,12 +10,13 @@ import {
   createRateLimitStore,
   envInteger,
   graphqlRateLimitedResponse,
+  pathGuard,
   rateLimit,
   rateLimitEnv,
   SUBGRAPH_PATH,
-  underPathPrefix,
   type Logger,
   type RateLimitEnv,
+  type RateLimitKey,
   type RateLimitStore,
 } from '@tributary/kit';
 import type { Express, RequestHandler } from 'express';
@@ -67,21 +69,18 @@ export function mountRateLimits(app: Express, options: { store: RateLimitStore; 
   const publicLimit = { points: config.CRYPTO_PUBLIC_RATE_LIMIT, durationSeconds };
   const principal = (res: { locals: Record<string, unknown> }) => res.locals.principal as CryptoPrincipal | undefined;
 
-  // Each limiter is built once and mounted on both the REST prefix and the subgraph, so the two share counters.
+  // The two merchant buckets are shared by the REST prefix and the subgraph (the store keeps one limiter per bucket).
   const identify = identifyMerchant(options.accounts);
-  const perKey = rateLimit({ store, logger, bucket: { name: 'merchant', ...merchant }, key: (_req, res) => mapDefined(principal(res), (p) => `key:${p.apiKeyId}`) });
-  const perIpWithoutValidKey = rateLimit({
-    store,
-    logger,
-    bucket: { name: 'merchant-unauthenticated', ...merchant },
-    key: (req, res) => (principal(res) || (req.path === SUBGRAPH_PATH && req.headers.authorization === undefined) ? undefined : clientIpKey(req)),
-  });
-  // Mounted without a path (underPathPrefix) so the OpenAPI drift check does not see them as routes.
-  app.use(underPathPrefix(MERCHANT_API_PREFIX, identify, perKey, perIpWithoutValidKey));
-  app.use(underPathPrefix(SUBGRAPH_PATH, identify, perKey, perIpWithoutValidKey));
-  app.use(graphqlRateLimitedResponse(SUBGRAPH_PATH));
-  app.use(underPathPrefix(PUBLIC_API_PREFIX, rateLimit({ store, logger, bucket: { name: 'public-api', ...publicLimit }, key: clientIpKey })));
-  app.use(underPathPrefix(HOSTED_PAGE_PREFIX, rateLimit({ store, logger, bucket: { name: 'hosted-page', ...publicLimit }, key: clientIpKey })));
+  const merchantLimits = (unauthenticatedKey: RateLimitKey) => [
+    identify,
+    rateLimit({ store, logger, bucket: { name: 'merchant', ...merchant }, key: (_req, res) => mapDefined(principal(res), (p) => `key:${p.apiKeyId}`) }),
+    rateLimit({ store, logger, bucket: { name: 'merchant-unauthenticated', ...merchant }, key: (req, res) => (principal(res) ? undefined : unauthenticatedKey(req, res)) }),
+  ];
+  app.use(pathGuard(MERCHANT_API_PREFIX, ...merchantLimits(clientIpKey)));
+  const graphqlClientKey: RateLimitKey = (req) => (req.headers.authorization === undefined ? undefined : clientIpKey(req));
+  app.use(pathGuard(SUBGRAPH_PATH, ...merchantLimits(graphqlClientKey), graphqlRateLimitedResponse()));
+  app.use(pathGuard(PUBLIC_API_PREFIX, rateLimit({ store, logger, bucket: { name: 'public-api', ...publicLimit }, key: clientIpKey })));
+  app.use(pathGuard(HOSTED_PAGE_PREFIX, rateLimit({ store, logger, bucket: { name: 'hosted-page', ...publicLimit }, key: clientIpKey })));
 }
 
 /** Authenticates a request that carries credentials; a failure is not answered here (the route's guard does it). */

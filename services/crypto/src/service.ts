@@ -1,7 +1,7 @@
 // Composition root of the crypto service: database, domain services, REST routes and the subgraph in one Express app.
 // The kit's runtime (`@tributary/kit/runtime`) turns this definition into the migrate | seed | serve | worker commands.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { kitEntities, loadTypeDefs, messageErrorFormat, openWorkflowOutbox, underPathPrefix, type WorkflowOutbox } from '@tributary/kit';
+import { kitEntities, loadTypeDefs, messageErrorFormat, openWorkflowOutbox, pathGuard, type WorkflowOutbox } from '@tributary/kit';
 import { composeServiceApp, defineService, serviceEntryPoints, type BuildServiceAppOptions, type RunningService, type ServiceApp } from '@tributary/kit/runtime';
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
@@ -50,7 +50,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
     errorFormat: cryptoErrorFormat,
     routes: (express) => {
       // CORS of the public payer endpoint first, so its 404/429 answers and preflights carry the headers.
-      express.use(underPathPrefix(PUBLIC_API_PREFIX, publicApiCors()));
+      express.use(pathGuard(PUBLIC_API_PREFIX, publicApiCors()));
       // Then the limits, so they cover every route under their prefixes (rate-limits.ts).
       mountRateLimits(express, { store: rateLimits, config, logger, accounts: services.accounts });
       express.use(accountRoutes(services.accounts));

@@ -3,31 +3,31 @@
 // instance shares the counters). Over budget: 429 in the service's envelope with Retry-After.
 //  - Per token: every request counts against exactly one bucket: POST /api/v1/photos against the upload bucket, anything
 //    else against the general bucket, so a device draining an upload backlog never blocks bootstrap or heartbeat.
-//    The key is the SHA-256 of the bearer credential (no tokens in Redis); a request without a well-formed token is
-//    counted by client IP.
+//    A token counts only once it authenticates (its id is the key, so no token is in Redis); every other request (no
+//    token, an unknown, revoked or made-up one) is counted by client IP, so a fresh random token buys no budget.
+//    The upload bucket is bound to the upload route through the router (routeGuard), never to the text of the path.
 //  - Login: per e-mail (its SHA-256, normalized as the login does) and per client IP, every attempt whatever its answer.
 import {
+  AuthenticationError,
   applyTrustProxy,
-  bearerCredential,
   clientIpKey,
   createRateLimitStore,
   envInteger,
+  pathGuard,
   rateLimit,
   rateLimitEnv,
+  routeGuard,
   sha256Hex,
-  underPathPrefix,
   type Logger,
   type RateLimitEnv,
   type RateLimitKey,
   type RateLimitStore,
 } from '@tributary/kit';
-import type { Express } from 'express';
-import { REST_BASE } from './api-paths.js';
-import { ACCESS_TOKEN_PATTERN, LOGIN_PATH, normalizeEmail } from './modules/auth/index.js';
+import type { Express, RequestHandler } from 'express';
+import { LOGIN_PATH, normalizeEmail, signedInOrUndefined, type AuthService } from './modules/auth/index.js';
+import { photoApi } from './modules/photos/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
-/** The upload endpoint, whose requests count against the upload bucket only. */
-export const UPLOAD_PATH = `${REST_BASE}/photos`;
 /** Window of the per-token buckets: their limits are per minute. */
 export const TOKEN_RATE_LIMIT_WINDOW_SECONDS = 60;
 
@@ -59,13 +59,27 @@ export async function openRateLimitStore(config: PhotosRateLimitConfig, logger: 
   return store;
 }
 
-/** The caller: the SHA-256 of a well-formed bearer token, else the client IP. */
-const callerKey: RateLimitKey = (req) => {
-  const credential = bearerCredential(req.headers.authorization);
-  return credential && ACCESS_TOKEN_PATTERN.test(credential) ? `token:${sha256Hex(credential)}` : clientIpKey(req);
+/** The caller: the id of the token that authenticated, else the client IP. */
+const callerKey: RateLimitKey = (req, res) => {
+  const signedIn = signedInOrUndefined(res);
+  return signedIn ? `token:${signedIn.principal.tokenId}` : clientIpKey(req);
 };
 
-const isUpload = (method: string, path: string) => method === 'POST' && path === UPLOAD_PATH;
+/** Authenticates a request that carries a token, for the limits and requireToken; a failure is answered by the route. */
+function identifyCaller(auth: AuthService): RequestHandler {
+  return async (req, res, next) => {
+    if (req.headers.authorization === undefined) return next();
+    try {
+      res.locals.signedIn = await auth.signedIn(req.headers.authorization);
+    } catch (error) {
+      if (!(error instanceof AuthenticationError)) return next(error);
+    }
+    next();
+  };
+}
+
+/** Set by the upload route's guard, so the general bucket does not count the same request. */
+const COUNTED_AS_UPLOAD = 'countedAsUpload';
 
 /** The e-mail of a login body, or undefined (not counted per e-mail; a malformed body still counts per IP). */
 const emailKey: RateLimitKey = (req) => {
@@ -74,18 +88,22 @@ const emailKey: RateLimitKey = (req) => {
 };
 
 /** Mounts every limit; call before the routes. */
-export function mountRateLimits(app: Express, options: { store: RateLimitStore; config: PhotosRateLimitConfig; logger: Logger }): void {
+export function mountRateLimits(app: Express, options: { store: RateLimitStore; config: PhotosRateLimitConfig; logger: Logger; auth: AuthService }): void {
   const { store, config, logger } = options;
   applyTrustProxy(app, config.TRUST_PROXY);
   const perMinute = (name: string, points: number, key: RateLimitKey) => rateLimit({ store, logger, bucket: { name, points, durationSeconds: TOKEN_RATE_LIMIT_WINDOW_SECONDS }, key });
-  const general = perMinute('general', config.PHOTOS_RATE_LIMIT_PER_MINUTE, (req, res) => (isUpload(req.method, req.path) ? undefined : callerKey(req, res)));
-  const upload = perMinute('upload', config.PHOTOS_UPLOAD_RATE_LIMIT_PER_MINUTE, (req, res) => (isUpload(req.method, req.path) ? callerKey(req, res) : undefined));
-  // Mounted without a path, so the OpenAPI drift check does not read them as routes and they cover every route.
-  app.use(general, upload);
+  app.use(identifyCaller(options.auth));
+  const markUpload: RequestHandler = (_req, res, next) => {
+    res.locals[COUNTED_AS_UPLOAD] = true;
+    next();
+  };
+  app.use(routeGuard(photoApi.upload, perMinute('upload', config.PHOTOS_UPLOAD_RATE_LIMIT_PER_MINUTE, callerKey), markUpload));
+  // Without a path: every request that is not an upload counts here, unknown paths included.
+  app.use(perMinute('general', config.PHOTOS_RATE_LIMIT_PER_MINUTE, (req, res) => (res.locals[COUNTED_AS_UPLOAD] === true ? undefined : callerKey(req, res))));
   const loginWindow = config.PHOTOS_LOGIN_RATE_LIMIT_WINDOW_SECONDS;
   const login = (name: string, points: number, key: RateLimitKey) => rateLimit({ store, logger, bucket: { name, points, durationSeconds: loginWindow }, key });
   app.use(
-    underPathPrefix(
+    pathGuard(
       LOGIN_PATH,
       login('login-ip', config.PHOTOS_LOGIN_RATE_LIMIT_PER_IP, clientIpKey),
       login('login-email', config.PHOTOS_LOGIN_RATE_LIMIT_PER_EMAIL, emailKey),

@@ -1,7 +1,9 @@
 // Idempotent demo data for local development (`cli seed`). The demo token and password are fixed, documented dev-only
 // values, so `npm start` can print them on every start; they exist only in databases that were seeded.
+import { SERVICE_NAME } from './service-name.js';
+import { hashPassword, passwordMatches } from '@tributary/kit';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken, hashPassword, passwordMatches } from './modules/auth/index.js';
+import { ACCESS_TOKEN_PREFIX, AccessToken, hashAccessToken } from './modules/auth/index.js';
 import { Checklist, ChecklistItem } from './modules/checklists/index.js';
 import { Project } from './modules/projects/index.js';
 import { Team, TeamMembership, User, type TeamRole } from './modules/teams/index.js';
@@ -50,7 +52,7 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
     let user = await tx.findOne(User, { email: DEMO_USER_EMAIL });
     user ??= tx.create(User, { email: DEMO_USER_EMAIL, name: 'Demo Site Lead', passwordHash: null });
     // bcrypt hashes are salted: keep a matching one rather than rewriting it on every start.
-    if (!(await passwordMatches(DEMO_USER_PASSWORD, user.passwordHash))) user.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
+    if (!(await passwordMatches(DEMO_USER_PASSWORD, user.passwordHash, SERVICE_NAME))) user.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
     // The first team is created first, so it stays the user's oldest membership (the login's default team).
     const team = await demoTeam(tx, user, DEMO_TEAM_NAME, 'owner');
     await demoTeam(tx, user, DEMO_SECOND_TEAM_NAME, 'admin');
@@ -80,7 +82,7 @@ export async function seedDemoData(em: EntityManager): Promise<PhotosDemoCredent
 async function demoTeammate(tx: EntityManager, team: Team): Promise<void> {
   let ana = await tx.findOne(User, { email: DEMO_TEAMMATE.email });
   ana ??= tx.create(User, { email: DEMO_TEAMMATE.email, name: DEMO_TEAMMATE.name, passwordHash: null });
-  if (!(await passwordMatches(DEMO_USER_PASSWORD, ana.passwordHash))) ana.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
+  if (!(await passwordMatches(DEMO_USER_PASSWORD, ana.passwordHash, SERVICE_NAME))) ana.passwordHash = await hashPassword(DEMO_USER_PASSWORD);
   if (!(await tx.findOne(TeamMembership, { user: ana, team }))) tx.create(TeamMembership, { team, user: ana, role: 'member' });
 }
 

@@ -85,7 +85,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
     errorFormat: photosErrorFormat,
     routes: (express) => {
       // The limits first, so they run before every route (rate-limits.ts).
-      mountRateLimits(express, { store: rateLimits, config, logger });
+      mountRateLimits(express, { store: rateLimits, config, logger, auth: services.auth });
       express.use(authRoutes({ auth: services.auth, signIn: new SignInService(orm.em), integrationTokens: services.integrationTokens }));
       express.use(deviceRoutes(services.auth, services.devices));
       express.use(bootstrapRoutes(services.auth, services.bootstrap));

@@ -1,10 +1,11 @@
 // photos's test harness: the kit's real-service harness (fresh migrated database, free port) with photos's definition,
 // and the one factory of teams with a member, a project and the member's token.
+import { hashPassword } from '@tributary/kit';
 import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AccessToken, generateAccessToken, hashAccessToken, hashPassword } from '../src/modules/auth/index.js';
+import { AccessToken, generateAccessToken, hashAccessToken } from '../src/modules/auth/index.js';
 import { Project } from '../src/modules/projects/index.js';
 import { Team, TeamMembership, User, type TeamRole } from '../src/modules/teams/index.js';
 import { photosService } from '../src/service.js';

@@ -4,9 +4,10 @@
 // TRUST_PROXY=loopback lets each request name its client IP in X-Forwarded-For, so one test plays several clients.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createLogger, loadConfig, sha256Hex } from '@tributary/kit';
-import { testRedisUrl, testTemporalAddress } from '@tributary/kit/testing';
+import { createLogger, loadConfig } from '@tributary/kit';
+import { otherSpellings, testRedisUrl, testTemporalAddress } from '@tributary/kit/testing';
 import { Redis } from 'ioredis';
+import { AccessToken, hashAccessToken } from '../src/modules/auth/index.js';
 import { photosEnv, startService, type RunningPhotosService } from '../src/service.js';
 import { createTeam, startHarness, type Harness } from './helpers.js';
 
@@ -82,6 +83,33 @@ describe('per-token buckets, in-memory counters', () => {
     expect((await fetch(`${h.service.url}/api/v1/projects`, { headers: { 'x-forwarded-for': freshIp() } })).status).toBe(401);
   });
 
+  it('a made-up token buys no budget: unknown tokens are counted per client IP, like no token', async () => {
+    const ip = freshIp();
+    const madeUp = () => fetch(`${h.service.url}/api/v1/projects`, { headers: { ...bearer(`ph_${randomUUID().replaceAll('-', '')}${'A'.repeat(16)}`), 'x-forwarded-for': ip } });
+    for (let i = 0; i < 5; i += 1) expect((await madeUp()).status).toBe(401);
+    await expectTooManyRequests(await madeUp());
+    // A real token from the same client IP has a budget of its own.
+    const token = await deviceToken(h);
+    expect((await fetch(`${h.service.url}/api/v1/projects`, { headers: { ...bearer(token), 'x-forwarded-for': ip } })).status).not.toBe(429);
+  });
+
+  // Every request counts against the general bucket whatever its path; the login and upload buckets are bound to their
+  // routes, so a spelling that reached the login or the upload without them would buy a fresh budget. None does.
+  it.each([
+    { name: 'login', method: 'POST', path: '/api/v1/auth/login', token: false },
+    { name: 'upload', method: 'POST', path: '/api/v1/photos', token: true },
+  ])('$name: every other spelling answers 404 without reaching the handler', async (route) => {
+    const headers = { 'content-type': 'application/json', 'x-forwarded-for': freshIp(), ...(route.token ? bearer(await deviceToken(h)) : {}) };
+    const body = JSON.stringify({ email: `spelling-${randomUUID()}@example.test`, password: 'wrong' });
+    const answers: string[] = [];
+    for (const spelling of otherSpellings(route.path)) {
+      const res = await fetch(`${h.service.url}${spelling.path}`, { method: route.method, headers, body });
+      await res.arrayBuffer();
+      answers.push(`${spelling.name}: ${res.status}`);
+    }
+    expect(answers).toEqual(otherSpellings(route.path).map((spelling) => `${spelling.name}: 404`));
+  });
+
   it('login: per e-mail (whatever the client IP and letter case) and per client IP (whatever the e-mail)', async () => {
     const email = `rl-${randomUUID()}@example.test`;
     for (let i = 0; i < 3; i += 1) expect((await login(h.service.url, { email, password: 'wrong' })).status).toBe(401);
@@ -116,7 +144,7 @@ describe('counters in Redis, shared by two instances', () => {
     await admin.quit();
   });
 
-  it("one token's upload budget is spread over both instances; Redis holds the token's SHA-256, never the token", async () => {
+  it("one token's upload budget is spread over both instances; Redis holds the token's id, never the token", async () => {
     const token = await deviceToken(h);
     const urls = [h.service.url, second.url];
     for (let i = 0; i < 3; i += 1) expect((await upload(urls[i % 2]!, token)).status).not.toBe(429);
@@ -125,7 +153,8 @@ describe('counters in Redis, shared by two instances', () => {
     expect((await heartbeat(urls[1]!, token)).status).toBe(200);
     const admin = new Redis(redisUrl);
     try {
-      expect(await admin.keys(`${prefix}:photos:upload:*`)).toEqual([`${prefix}:photos:upload:token:${sha256Hex(token)}`]);
+      const { id } = await h.orm.em.fork().findOneOrFail(AccessToken, { tokenHash: hashAccessToken(token) });
+      expect(await admin.keys(`${prefix}:photos:upload:*`)).toEqual([`${prefix}:photos:upload:token:${id}`]);
       expect((await admin.keys(`${prefix}:*`)).join('\n')).not.toContain(token);
     } finally {
       await admin.quit();

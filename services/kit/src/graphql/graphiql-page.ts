@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
+import { serviceRouter } from '../http/routing.js';
 import type { Logger } from '../logging/index.js';
 import { SUBGRAPH_PATH } from './subgraph-path.js';
 
@@ -134,7 +135,7 @@ function secure(res: Response, styleNonce?: string): void {
 
 /** `GET <path>` (HTML-preferring requests only) and the page's files under GRAPHIQL_ASSETS_PATH; mount before Apollo. */
 export function graphiqlPage(options: GraphiqlPageOptions): Router {
-  const router = Router();
+  const router = serviceRouter();
   router.get(options.path ?? SUBGRAPH_PATH, (req, res, next) => {
     if (!prefersHtml(req)) return next();
     const styleNonce = randomBytes(16).toString('base64');

@@ -5,12 +5,11 @@
 import type { ErrorRequestHandler } from 'express';
 import { RateLimitedError } from '../errors/index.js';
 import { domainErrorExtensions, domainErrorMessage } from './graphql-errors.js';
-import { SUBGRAPH_PATH } from './subgraph-path.js';
 
-/** Error middleware, mounted after the limiters and before the subgraph; other errors and paths pass on. */
-export function graphqlRateLimitedResponse(path: string = SUBGRAPH_PATH): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (!(error instanceof RateLimitedError) || req.path !== path) return next(error);
+/** Error middleware for the subgraph's own guard (pathGuard(SUBGRAPH_PATH, ...limiters, this)); other errors pass on. */
+export function graphqlRateLimitedResponse(): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (!(error instanceof RateLimitedError)) return next(error);
     res
       .status(200)
       .set('Retry-After', String(error.retryAfterSeconds))

@@ -67,22 +67,21 @@ export async function mountSubgraph<TContext extends object>(app: Express, optio
 
   const path = options.path ?? SUBGRAPH_PATH;
   if (options.graphiql) app.use(graphiqlPage({ ...options.graphiql, path }));
-  app.use(
-    path,
-    expressMiddleware(server, {
-      context: async ({ req }) => {
-        try {
-          const context = await options.context(req);
-          // Enumerable symbol: survives Apollo's shallow copy of the context, stays out of Object.keys.
-          Object.defineProperty(context, httpRequest, { value: req, enumerable: true });
-          return context;
-        } catch (error) {
-          const refusal = isDomainError(error) ? error : databaseUnavailableError(error);
-          throw refusal ? toGraphQLError(refusal) : error;
-        }
-      },
-    }),
-  );
+  // GET and POST routes, not a prefix mount: `/graphql/` reaches no handler, like every other path's other spellings.
+  const graphql = expressMiddleware(server, {
+    context: async ({ req }) => {
+      try {
+        const context = await options.context(req);
+        // Enumerable symbol: survives Apollo's shallow copy of the context, stays out of Object.keys.
+        Object.defineProperty(context, httpRequest, { value: req, enumerable: true });
+        return context;
+      } catch (error) {
+        const refusal = isDomainError(error) ? error : databaseUnavailableError(error);
+        throw refusal ? toGraphQLError(refusal) : error;
+      }
+    },
+  });
+  app.route(path).get(graphql).post(graphql);
   return () => server.stop();
 }
 

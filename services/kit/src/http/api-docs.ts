@@ -3,7 +3,8 @@
 // (plus data: images, which Swagger UI's stylesheet uses for its icons); the page has no inline script or style.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Router, type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler, Router } from 'express';
+import { serviceRouter } from './routing.js';
 
 export interface ApiDocsOptions {
   /** The OpenAPI document (plain JSON value). */
@@ -51,7 +52,7 @@ const secured: RequestHandler = (_req, res, next) => {
 
 /** Mounts `GET <jsonPath>`, `GET <docsPath>` and the page's assets under `<docsPath>/assets/`. */
 export function mountApiDocs(app: Express | Router, options: ApiDocsOptions): void {
-  const router = Router();
+  const router = serviceRouter();
   const docsPath = options.docsPath ?? '/docs';
   const assets = apiDocsAssetsPath(docsPath);
   const json = JSON.stringify(options.document);

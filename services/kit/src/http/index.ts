@@ -7,6 +7,8 @@ export * from './access-log.js';
 export * from './service-app.js';
 export * from './api-docs.js';
 export * from './rate-limit.js';
+export * from './authentication-failures.js';
+export * from './routing.js';
 export * from './malformed-request.js';
 export * from './method-not-allowed.js';
 export * from './parse-errors.js';

@@ -55,6 +55,7 @@ export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';
   /** The service whose counters these are (Redis keys, the refusals metric). */
   readonly service: string;
+  /** The bucket's limiter: the same one for every call with the bucket's name, so its counters are shared. */
   limiter(bucket: RateLimitBucket): RateLimiterAbstract;
   /**
    * Waits (at most `timeoutMs`) for the Redis connection, so the first requests after startup are counted in Redis
@@ -75,11 +76,29 @@ export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitS
   return options.redisUrl ? redisStore(options, options.redisUrl) : memoryStore(options.service);
 }
 
+/**
+ * One limiter per bucket name, so every middleware counting a bucket shares its counters (an in-memory limiter keeps
+ * its own); a second bucket of the same name with another budget is a programming error.
+ */
+function limiterPerBucket(create: (bucket: RateLimitBucket) => RateLimiterAbstract): (bucket: RateLimitBucket) => RateLimiterAbstract {
+  const limiters = new Map<string, { bucket: RateLimitBucket; limiter: RateLimiterAbstract }>();
+  return (bucket) => {
+    const known = limiters.get(bucket.name);
+    if (known && (known.bucket.points !== bucket.points || known.bucket.durationSeconds !== bucket.durationSeconds)) {
+      throw new Error(`rate limit bucket "${bucket.name}" defined twice with different budgets`);
+    }
+    if (known) return known.limiter;
+    const limiter = create(bucket);
+    limiters.set(bucket.name, { bucket, limiter });
+    return limiter;
+  };
+}
+
 function memoryStore(service: string): RateLimitStore {
   return {
     kind: 'memory',
     service,
-    limiter: (bucket) => new RateLimiterMemory({ keyPrefix: `${service}:${bucket.name}`, points: bucket.points, duration: bucket.durationSeconds }),
+    limiter: limiterPerBucket((bucket) => new RateLimiterMemory({ keyPrefix: `${service}:${bucket.name}`, points: bucket.points, duration: bucket.durationSeconds })),
     ready: async () => {},
     close: async () => {},
   };
@@ -111,15 +130,17 @@ function redisStore(options: RateLimitStoreOptions, url: string): RateLimitStore
   return {
     kind: 'redis',
     service: options.service,
-    limiter: (bucket) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        rejectIfRedisNotReady: true,
-        keyPrefix: `${prefix}:${bucket.name}`,
-        points: bucket.points,
-        duration: bucket.durationSeconds,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${prefix}:${bucket.name}`, points: bucket.points, duration: bucket.durationSeconds }),
-      }),
+    limiter: limiterPerBucket(
+      (bucket) =>
+        new RateLimiterRedis({
+          storeClient: client,
+          rejectIfRedisNotReady: true,
+          keyPrefix: `${prefix}:${bucket.name}`,
+          points: bucket.points,
+          duration: bucket.durationSeconds,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${prefix}:${bucket.name}`, points: bucket.points, duration: bucket.durationSeconds }),
+        }),
+    ),
     ready: (timeoutMs = 2_000) =>
       new Promise<void>((resolve) => {
         if (client.status === 'ready') return resolve();
@@ -172,8 +193,11 @@ export interface RateLimitOptions {
   headers?: boolean;
 }
 
-/** Counts each request against `bucket` under `key`; over budget it fails with RateLimitedError (429 + Retry-After). */
-export function rateLimit(options: RateLimitOptions): RequestHandler {
+/** Counts a request against a bucket: resolves when it is within budget, rejects with RateLimitedError when not. */
+type RateLimitCheck = (req: Request, res: Response) => Promise<void>;
+
+/** Counts a request against `bucket` under `key`; over budget it rejects with RateLimitedError (429 + Retry-After). */
+function rateLimitCheck(options: RateLimitOptions): RateLimitCheck {
   const { bucket, logger } = options;
   const limiter = options.store.limiter(bucket);
   const sendHeaders = options.headers ?? true;
@@ -183,54 +207,30 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
     res.setHeader('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
     res.setHeader('RateLimit-Reset', String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))));
   };
-  return async (req, res, next) => {
-    let key: string | undefined;
+  return async (req, res) => {
+    const key = await options.key(req, res);
+    if (key === undefined) return;
     try {
-      key = await options.key(req, res);
-    } catch (error) {
-      next(error);
-      return;
-    }
-    if (key === undefined) {
-      next();
-      return;
-    }
-    try {
-      const result = await limiter.consume(key);
-      setHeaders(res, result);
+      setHeaders(res, await limiter.consume(key));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         setHeaders(res, rejection);
         rateLimitRefusals.inc({ service: options.store.service, bucket: bucket.name });
-        next(new RateLimitedError(rejection.msBeforeNext / 1000));
-        return;
+        throw new RateLimitedError(rejection.msBeforeNext / 1000);
       }
       // Store failure with no insurance left: fail open rather than answer 500.
       (req.log ?? logger).warn({ err: rejection, bucket: bucket.name }, 'rate limiter unavailable; request let through');
     }
-    next();
   };
 }
 
 /**
- * Runs `handlers` in order for requests whose path is `prefix` or below it (`/pay` matches `/pay` and `/pay/x`,
- * not `/payments`); others skip them. Mounted without a path, so the OpenAPI route inventory does not read the
- * limiter as a route of its own, and it covers routes that do not exist yet.
+ * Counts each request against `bucket` under `key`; over budget it fails with RateLimitedError. Mount it where the
+ * router matched what it limits: pathGuard, routeGuard, or a route's own handlers.
  */
-export function underPathPrefix(prefix: string, ...handlers: RequestHandler[]): RequestHandler {
-  const base = prefix.replace(/\/+$/, '');
+export function rateLimit(options: RateLimitOptions): RequestHandler {
+  const check = rateLimitCheck(options);
   return (req, res, next) => {
-    if (req.path !== base && !req.path.startsWith(`${base}/`)) return next();
-    const run = (index: number, error?: unknown): void => {
-      if (error !== undefined && error !== null) return next(error);
-      const handler = handlers[index];
-      if (!handler) return next();
-      try {
-        void handler(req, res, (err?: unknown) => run(index + 1, err));
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    run(0);
+    check(req, res).then(() => next(), next);
   };
 }

@@ -21,6 +21,7 @@ import { expressErrorToDomain, refuseMalformedUrls } from './malformed-request.j
 import { refuseUnservedMethods } from './method-not-allowed.js';
 import { answerParseErrors } from './parse-errors.js';
 import { runReadinessChecks, type ReadinessCheck } from './readiness.js';
+import { applyRoutingSettings } from './routing.js';
 
 export interface ServiceAppOptions {
   service: string;
@@ -47,6 +48,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
   const { logger, errorFormat } = options;
   const bodyLimit = options.bodyLimit ?? '1mb';
   const app = express();
+  applyRoutingSettings(app);
   app.disable('x-powered-by');
   // startHttpServer answers requests Node's parser refuses with this, in the same format.
   Object.defineProperty(app, CLIENT_ERROR_LISTENER, { value: answerParseErrors(errorFormat, logger) });

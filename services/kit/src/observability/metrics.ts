@@ -34,6 +34,13 @@ export const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 });
 
+export const slowHashComparisons = new Counter({
+  name: `${METRIC_PREFIX}slow_hash_comparisons_total`,
+  help: 'bcrypt comparisons run (tens of milliseconds of CPU each), by purpose (password, api_key). Only a known credential or a login attempt costs one.',
+  labelNames: ['service', 'purpose'] as const,
+  registers: [metricsRegistry],
+});
+
 export const webhookDeliveryAttempts = new Counter({
   name: `${METRIC_PREFIX}webhook_delivery_attempts_total`,
   help: 'Webhook delivery attempts sent, by outcome (delivered, failed) and attempt number (1 = first try).',

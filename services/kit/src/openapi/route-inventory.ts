@@ -1,5 +1,6 @@
 // What an Express 5 app really serves, read from its router stack, compared with what a document describes.
 import type { Express } from 'express';
+import { ROUTER_OPTIONS, isGuardRouter, isPageRouter } from '../http/routing.js';
 import { toOpenApiPath } from './api-route.js';
 import type { OpenApiDocument } from './document.js';
 
@@ -15,18 +16,56 @@ type LayerMatcher = (path: string) => false | { path: string };
 
 interface RouterLayer {
   route?: { path: string | string[]; methods: Record<string, boolean | undefined> };
-  handle?: { stack?: RouterLayer[] };
+  handle?: { stack?: RouterLayer[]; caseSensitive?: boolean; strict?: boolean };
   slash?: boolean;
   rawPath?: unknown;
   matchers?: LayerMatcher[];
 }
 
+interface AppRouter {
+  stack: RouterLayer[];
+  caseSensitive?: boolean;
+  strict?: boolean;
+}
+
+function appRouter(app: Express): AppRouter | undefined {
+  return (app as unknown as { router?: AppRouter }).router;
+}
+
 function routerStack(app: Express): RouterLayer[] {
-  return (app as unknown as { router?: { stack: RouterLayer[] } }).router?.stack ?? [];
+  return appRouter(app)?.stack ?? [];
+}
+
+function matchesLikeServices(router: { caseSensitive?: boolean; strict?: boolean }): boolean {
+  return router.caseSensitive === ROUTER_OPTIONS.caseSensitive && router.strict === ROUTER_OPTIONS.strict;
+}
+
+function collectOtherRouters(stack: readonly RouterLayer[], prefix: string, out: string[]): void {
+  for (const layer of stack) {
+    const nested = layer.handle?.stack;
+    if (layer.route || !nested || !layer.handle) continue;
+    const mountedAt = layer.slash ? '' : String(layer.rawPath);
+    if (!matchesLikeServices(layer.handle)) out.push(prefix + mountedAt || '/');
+    collectOtherRouters(nested, prefix + mountedAt, out);
+  }
+}
+
+/**
+ * Mount paths of the routers in `app` (its own included, as `app`) that match paths differently from ROUTER_OPTIONS:
+ * a router that ignores case or a trailing slash would reach a handler its guards do not cover.
+ */
+export function routersMatchingOtherwise(app: Express): string[] {
+  const out: string[] = [];
+  const own = appRouter(app);
+  if (own && !matchesLikeServices(own)) out.push('app');
+  collectOtherRouters(own?.stack ?? [], '', out);
+  return out;
 }
 
 function walk(stack: readonly RouterLayer[], prefix: string, out: RegisteredRoute[]): void {
   for (const layer of stack) {
+    // Guards serve nothing of their own (the routes after them do); pages are not the API.
+    if (isGuardRouter(layer.handle) || isPageRouter(layer.handle)) continue;
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       for (const [method, on] of Object.entries(layer.route.methods)) {
@@ -65,6 +104,7 @@ function matchLayer(layer: RouterLayer, path: string): { path: string } | undefi
 
 function collectMethods(stack: readonly RouterLayer[], path: string, out: Set<string>): void {
   for (const layer of stack) {
+    if (isGuardRouter(layer.handle)) continue;
     if (layer.route) {
       if (!matchLayer(layer, path)) continue;
       for (const [method, on] of Object.entries(layer.route.methods)) if (on) out.add(method === '_all' ? '*' : method.toUpperCase());

@@ -7,3 +7,4 @@ export * from './raw-http.js';
 export * from './concurrency.js';
 export * from './test-redis.js';
 export * from './occupied-port.js';
+export * from './path-spellings.js';

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ServiceEnv } from '../config/index.js';
 import { createLogger } from '../logging/index.js';
 import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsAssetsPath } from '../http/index.js';
-import { compareRoutesWithDocument, serializeApiDocument, type OpenApiDocument } from '../openapi/index.js';
+import { compareRoutesWithDocument, documentedRoutes, methodsServedAt, routersMatchingOtherwise, serializeApiDocument, type OpenApiDocument } from '../openapi/index.js';
 import { staticAssetPrefixes } from '../runtime/compose-app.js';
 import type { ServiceDefinition } from '../runtime/definition.js';
+import { otherSpellings } from './path-spellings.js';
 import { startServiceHarness, testServiceConfig, type ServiceHarness } from './service-harness.js';
 
 export interface OpenApiSuiteOptions<C extends ServiceEnv> {
@@ -55,6 +56,35 @@ export function describeOpenApiDocument<C extends ServiceEnv>(options: OpenApiSu
       }
     });
 
+    it('every router matches paths case-sensitively and strictly, like the guards mounted before it', async () => {
+      const config = testServiceConfig(definition, 'postgres://unused@127.0.0.1/unused');
+      const built = await definition.buildApp({ orm: h.orm, logger: createLogger({ service: name, level: 'silent' }), config });
+      try {
+        expect(routersMatchingOtherwise(built.app)).toEqual([]);
+      } finally {
+        await built.close();
+      }
+    });
+
+    it('only the documented spelling of a route reaches a handler: other spellings answer 404', async () => {
+      const config = testServiceConfig(definition, 'postgres://unused@127.0.0.1/unused');
+      const built = await definition.buildApp({ orm: h.orm, logger: createLogger({ service: name, level: 'silent' }), config });
+      const answers: string[] = [];
+      try {
+        for (const route of documentedRoutes(options.document())) {
+          for (const { path: spelling } of otherSpellings(route.path.replace(/\{[^}]+\}/g, 'x1'))) {
+            expect([route.method, spelling, [...methodsServedAt(built.app, spelling)]]).toEqual([route.method, spelling, []]);
+            const res = await fetch(`${h.service.url}${spelling}`, { method: route.method, redirect: 'manual' });
+            await res.arrayBuffer();
+            answers.push(`${route.method} ${spelling} ${res.status}`);
+          }
+        }
+      } finally {
+        await built.close();
+      }
+      expect(answers.filter((answer) => !answer.endsWith(' 404'))).toEqual([]);
+    });
+
     it('serves the document at ${REST_BASE}/openapi.json and the docs page at /docs under a self-only CSP', async () => {
       const json = await fetch(`${h.service.url}${restBase}/openapi.json`);
       expect(json.status).toBe(200);
@@ -79,3 +109,4 @@ export function describeOpenApiDocument<C extends ServiceEnv>(options: OpenApiSu
     });
   });
 }
+

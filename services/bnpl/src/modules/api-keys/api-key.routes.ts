@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { apiKeyApi } from './api-key.openapi.js';
 import { presentApiKeyList, presentCreatedApiKey } from './api-key.presenter.js';
@@ -7,7 +7,7 @@ import type { ApiKeyService } from './api-key.service.js';
 
 /** /api/v1/merchant/api-keys (DT); methods and paths come from api-key.openapi.ts. */
 export function apiKeyRoutes(auth: MerchantAuthService, apiKeys: ApiKeyService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const dashboardToken = requireDashboardToken(auth);
 
   mountApiRoute(router, apiKeyApi.list, dashboardToken, async (_req, res) => {

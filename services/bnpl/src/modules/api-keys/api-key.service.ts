@@ -33,7 +33,7 @@ export class ApiKeyService {
       name: input.name,
       environment: input.environment,
       publicKey,
-      secretKeyHash: await hashSecretKey(secretKey),
+      secretKeyHash: hashSecretKey(secretKey),
     });
     await this.em.flush();
     return { key, secretKey };

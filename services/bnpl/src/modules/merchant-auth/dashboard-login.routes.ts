@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardLoginApi } from './dashboard-login.openapi.js';
 import { presentLoginStarted, presentLoginVerified } from './dashboard-login.presenter.js';
 import type { DashboardLoginService } from './dashboard-login.service.js';
@@ -8,7 +8,7 @@ import type { MerchantAuthService } from './merchant-auth.service.js';
 
 /** /api/v1/merchant/auth/* (login and verify without credentials, logout with DT); paths from dashboard-login.openapi.ts. */
 export function dashboardLoginRoutes(auth: MerchantAuthService, login: DashboardLoginService): Router {
-  const router = Router();
+  const router = serviceRouter();
 
   mountApiRoute(router, dashboardLoginApi.login, async (req, res) => {
     res.json(presentLoginStarted(await login.login(req.body)));

@@ -1,11 +1,12 @@
 // The dashboard login (spec "Authentication", dashboard token flow): password → a one-time code by e-mail → the code
 // for a dashboard token (DT); and logout. Every refusal is the same AuthenticationError (401), whatever the reason:
 // unknown e-mail, no password set, wrong password, no code, wrong, expired or exhausted code.
+import { SERVICE_NAME } from '../../service-name.js';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthenticationError, parseInput } from '@tributary/kit';
+import { AuthenticationError, parseInput, passwordMatches } from '@tributary/kit';
 import type { Mailer } from '../../mail/index.js';
-import { MerchantUser, passwordMatches, type Merchant } from '../merchants/index.js';
+import { MerchantUser, type Merchant } from '../merchants/index.js';
 import { DashboardToken } from './dashboard-token.entity.js';
 import { dashboardTokenExpiry, generateDashboardToken, hashDashboardToken } from './dashboard-token-credentials.js';
 import { loginInput, verifyLoginCodeInput } from './dashboard-login.validation.js';
@@ -58,7 +59,7 @@ export class DashboardLoginService {
     const { email, password } = parseInput(loginInput, body);
     const user = await this.em.getRepository(MerchantUser).findByEmail(email);
     // One bcrypt comparison on every path (a dummy hash when there is no user or password), so timing tells nothing.
-    const matches = await passwordMatches(password, user?.passwordHash);
+    const matches = await passwordMatches(password, user?.passwordHash, SERVICE_NAME);
     if (!user || !matches) throw new AuthenticationError(user ? 'wrong password' : 'unknown e-mail');
     const code = await this.replaceLoginCode(user);
     await this.mailer.send(loginCodeMail(user.email, code));

@@ -22,7 +22,7 @@ export {
   VerifiedDashboardTokenCache,
   type VerifiedDashboardTokenCacheOptions,
 } from './verified-dashboard-token-cache.js';
-export { MerchantAuthService, type BnplPrincipal, type MerchantAuthOptions } from './merchant-auth.service.js';
+export { MerchantAuthService, type BnplPrincipal, type CredentialClient, type MerchantAuthOptions, type PublicKeyCaller } from './merchant-auth.service.js';
 export { dashboardPrincipalOf, requireDashboardToken } from './merchant-auth.guard.js';
 export { dashboardMerchantId } from './dashboard-only.js';
 export { DashboardLoginService, type DashboardLoginOptions, type IssuedDashboardToken, type LoginStarted } from './dashboard-login.service.js';
@@ -30,4 +30,4 @@ export { LOGIN_PATH, LOGOUT_PATH, VERIFY_LOGIN_CODE_PATH, dashboardLoginApi } fr
 export { dashboardLoginRoutes } from './dashboard-login.routes.js';
 
 export const merchantAuthEntities = [DashboardTokenSchema, LoginCodeSchema];
-export { PUBLIC_KEY_HEADER, apiKeyPrincipalOf, publicKeyCallerOf, requireApiKeyPair, requirePublicKey, type PublicKeyCaller } from './api-key.guard.js';
+export { PUBLIC_KEY_HEADER, apiKeyPrincipalOf, publicKeyCallerOf, requireApiKeyPair, requirePublicKey } from './api-key.guard.js';

@@ -1,12 +1,13 @@
 // The guard of /api/v1/merchant/* (spec "Authentication", DT): authenticates the dashboard token and keeps the caller on
 // res.locals.
+import { clientIpKey } from '@tributary/kit';
 import type { RequestHandler, Response } from 'express';
 import type { BnplPrincipal, MerchantAuthService } from './merchant-auth.service.js';
 
 /** REST guard for /api/v1/merchant/* (DT): keeps the principal on res.locals. */
 export function requireDashboardToken(auth: MerchantAuthService): RequestHandler {
   return async (req, res, next) => {
-    res.locals.principal = await auth.authenticateDashboard(req.headers.authorization);
+    res.locals.principal = await auth.authenticateDashboard(req.headers.authorization, clientIpKey(req));
     next();
   };
 }

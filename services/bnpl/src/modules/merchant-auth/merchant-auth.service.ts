@@ -1,6 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthenticationError, bearerCredential, hexDigestsEqual } from '@tributary/kit';
-import { ApiKey, VerifiedApiKeyCache, secretKeyMatches, type ApiKeyEnvironment, type VerifiedApiKey } from '../api-keys/index.js';
+import { AuthenticationError, bearerCredential, hexDigestsEqual, type AuthenticationFailureLimit } from '@tributary/kit';
+import {
+  ApiKey,
+  PUBLIC_KEY_PATTERN,
+  SECRET_KEY_PATTERN,
+  VerifiedApiKeyCache,
+  hashSecretKey,
+  isLegacySecretKeyHash,
+  secretKeyMatches,
+  type ApiKeyEnvironment,
+  type VerifiedApiKey,
+} from '../api-keys/index.js';
 import { DashboardToken, isDashboardTokenUsable } from './dashboard-token.entity.js';
 import { DASHBOARD_TOKEN_PATTERN, hashDashboardToken } from './dashboard-token-credentials.js';
 import type { DashboardTokenCredential } from './dashboard-token.repository.js';
@@ -10,6 +20,13 @@ import { VerifiedDashboardTokenCache } from './verified-dashboard-token-cache.js
  * Who is calling, and with which of the spec's two credential flavors. An API key caller carries its key's
  * environment: `livemode` is true for a `live` key (live sessions and loans, fees apply), false for a `test` key.
  */
+/** Who called a PK route: the merchant and the mode of the active key whose public key came with the request. */
+export interface PublicKeyCaller {
+  merchantId: string;
+  apiKeyId: string;
+  environment: ApiKeyEnvironment;
+}
+
 export type BnplPrincipal =
   | { kind: 'dashboard'; merchantId: string; merchantUserId: string; tokenId: string }
   | { kind: 'api_key'; merchantId: string; apiKeyId: string; environment: ApiKeyEnvironment; livemode: boolean };
@@ -22,14 +39,27 @@ export interface MerchantAuthOptions {
   verifiedApiKeys?: VerifiedApiKeyCache;
   /** Verified dashboard tokens (process-wide; shared with DashboardLoginService so a logout is forgotten at once). */
   verifiedDashboardTokens?: VerifiedDashboardTokenCache;
+  /**
+   * Failed authentications per client (a client IP key): spent by a credential that was looked up and refused, checked
+   * before the next lookup. Without it (operator commands, unit tests) nothing is counted.
+   */
+  failureLimit?: AuthenticationFailureLimit;
   /** Injected in tests; the wall clock otherwise. */
   clock?: () => Date;
 }
 
-/** Authenticates both flavors of the spec; every failure is the same AuthenticationError (the reason is logged only). */
+/** Who presents a credential, for the failure budget: a client key (clientIpKey), or undefined when not counted. */
+export type CredentialClient = string | undefined;
+
+/**
+ * Every refusal is the same AuthenticationError (the reason is logged only). A missing or malformed credential is
+ * refused before any lookup; an unknown one after one indexed read; only a known key with a legacy hash costs bcrypt.
+ */
+
 export class MerchantAuthService {
   private readonly verifiedApiKeys: VerifiedApiKeyCache;
   private readonly verifiedDashboardTokens: VerifiedDashboardTokenCache;
+  private readonly failureLimit: AuthenticationFailureLimit | undefined;
   private readonly now: () => Date;
 
   constructor(
@@ -38,6 +68,7 @@ export class MerchantAuthService {
   ) {
     this.verifiedApiKeys = options.verifiedApiKeys ?? new VerifiedApiKeyCache();
     this.verifiedDashboardTokens = options.verifiedDashboardTokens ?? new VerifiedDashboardTokenCache();
+    this.failureLimit = options.failureLimit;
     this.now = options.clock ?? (() => new Date());
   }
 
@@ -45,12 +76,11 @@ export class MerchantAuthService {
    * DT: `Authorization: Bearer <DASHBOARD_TOKEN>`. A token verified within the last few seconds is answered from the
    * cache (see VerifiedDashboardTokenCache for the revocation delay); its expiry is checked on every request.
    */
-  async authenticateDashboard(authorization: string | undefined): Promise<BnplPrincipal & { kind: 'dashboard' }> {
-    const credential = bearerCredential(authorization) ?? '';
-    // Hash first, whatever arrived, so malformed and unknown tokens cost the same as known ones.
+  async authenticateDashboard(authorization: string | undefined, client?: CredentialClient): Promise<BnplPrincipal & { kind: 'dashboard' }> {
+    const credential = bearerCredential(authorization);
+    if (!credential || !DASHBOARD_TOKEN_PATTERN.test(credential)) throw new AuthenticationError('missing or malformed dashboard token');
     const hash = hashDashboardToken(credential);
-    if (!DASHBOARD_TOKEN_PATTERN.test(credential)) throw new AuthenticationError('malformed dashboard token');
-    const token = await this.verifiedDashboardTokens.verifyOnce(hash, () => this.verifyDashboardToken(hash));
+    const token = await this.verifiedDashboardTokens.verifyOnce(hash, () => this.limited(client, () => this.verifyDashboardToken(hash)));
     if (!isDashboardTokenUsable(token, this.now())) throw new AuthenticationError('expired dashboard token');
     return { kind: 'dashboard', merchantId: token.merchantId, merchantUserId: token.merchantUserId, tokenId: token.id };
   }
@@ -68,35 +98,48 @@ export class MerchantAuthService {
    * last few seconds is answered from the cache (see VerifiedApiKeyCache for the revocation delay); requests arriving
    * while the pair is being verified wait for that one verification.
    */
-  async authenticateApiKey(
-    authorization: string | undefined,
-    publicKey: string | undefined,
-  ): Promise<BnplPrincipal & { kind: 'api_key' }> {
-    const secretKey = bearerCredential(authorization) ?? '';
-    const verified = publicKey
-      ? await this.verifiedApiKeys.verifyOnce(publicKey, secretKey, () => this.verifyApiKey(secretKey, publicKey))
-      : await this.verifyApiKey(secretKey, undefined);
+  async authenticateApiKey(authorization: string | undefined, publicKey: string | undefined, client?: CredentialClient): Promise<BnplPrincipal & { kind: 'api_key' }> {
+    const secretKey = bearerCredential(authorization);
+    if (!secretKey || !SECRET_KEY_PATTERN.test(secretKey) || !publicKey || !PUBLIC_KEY_PATTERN.test(publicKey)) {
+      throw new AuthenticationError('missing or malformed API key pair');
+    }
+    const verified = await this.verifiedApiKeys.verifyOnce(publicKey, secretKey, () => this.limited(client, () => this.verifyApiKey(secretKey, publicKey)));
     return apiKeyPrincipal(verified);
   }
 
-  /**
-   * The check behind a cache miss: the key read from the database (revocation), and bcrypt unless this pair was
-   * already proven against the key's stored hash (VerifiedApiKeyCache proofs). Unknown public keys and wrong secrets
-   * always cost a comparison.
-   */
-  private async verifyApiKey(secretKey: string, publicKey: string | undefined): Promise<VerifiedApiKey> {
-    const key = publicKey ? await this.em.getRepository(ApiKey).findByPublicKeyWithMerchant(publicKey) : null;
-    const proven = key !== null && this.verifiedApiKeys.isProven(publicKey!, secretKey, key.secretKeyHash);
-    const matches = proven || (await secretKeyMatches(secretKey, key?.secretKeyHash));
-    if (!key || !matches) throw new AuthenticationError('unknown public key or wrong secret key');
-    if (!proven) this.verifiedApiKeys.recordProof(key.publicKey, secretKey, key.secretKeyHash);
+  /** The check behind a cache miss: the key read by its public key, then its secret compared (bcrypt only for a legacy hash). */
+  private async verifyApiKey(secretKey: string, publicKey: string): Promise<VerifiedApiKey> {
+    const keys = this.em.getRepository(ApiKey);
+    const key = await keys.findByPublicKeyWithMerchant(publicKey);
+    if (!key) throw new AuthenticationError('unknown public key');
+    if (!(await secretKeyMatches(secretKey, key.secretKeyHash))) throw new AuthenticationError('wrong secret key');
+    if (isLegacySecretKeyHash(key.secretKeyHash)) await keys.replaceLegacySecretHash(key.id, key.secretKeyHash, hashSecretKey(secretKey));
     if (key.isRevoked()) throw new AuthenticationError('revoked API key');
     return { apiKeyId: key.id, merchantId: key.merchant.id, environment: key.environment };
   }
 
+  /**
+   * PK: `X-Merchant-Public-Key` of an active (unrevoked) key; no secret is involved. A missing, malformed, unknown or
+   * revoked public key is the one 401.
+   */
+  async authenticatePublicKey(publicKey: string | undefined, client?: CredentialClient): Promise<PublicKeyCaller> {
+    if (!publicKey || !PUBLIC_KEY_PATTERN.test(publicKey)) throw new AuthenticationError('missing or malformed public key');
+    return this.limited(client, async () => {
+      const key = await this.em.getRepository(ApiKey).findByPublicKeyWithMerchant(publicKey);
+      if (!key) throw new AuthenticationError('unknown public key');
+      if (key.isRevoked()) throw new AuthenticationError('revoked public key');
+      return { merchantId: key.merchant.id, apiKeyId: key.id, environment: key.environment };
+    });
+  }
+
   /** GraphQL accepts either flavor: a public-key header selects KEYS, otherwise the bearer is a dashboard token. */
-  authenticateEither(authorization: string | undefined, publicKey: string | undefined): Promise<BnplPrincipal> {
-    return publicKey ? this.authenticateApiKey(authorization, publicKey) : this.authenticateDashboard(authorization);
+  authenticateEither(authorization: string | undefined, publicKey: string | undefined, client?: CredentialClient): Promise<BnplPrincipal> {
+    return publicKey ? this.authenticateApiKey(authorization, publicKey, client) : this.authenticateDashboard(authorization, client);
+  }
+
+  /** Runs a lookup under the client's failure budget (when there is a budget and a client). */
+  private limited<T>(client: CredentialClient, lookup: () => Promise<T>): Promise<T> {
+    return this.failureLimit && client !== undefined ? this.failureLimit.guard(client, lookup) : lookup();
   }
 }
 

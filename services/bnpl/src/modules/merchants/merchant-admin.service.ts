@@ -2,11 +2,10 @@
 // administrator, outside this interface"): the operator commands' one domain path (src/admin/).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictError, NotFoundError, parseInput } from '@tributary/kit';
+import { ConflictError, NotFoundError, parseInput, hashPassword } from '@tributary/kit';
 import { z } from 'zod';
 import { Merchant, type SettlementCadence } from './merchant.entity.js';
 import { MerchantUser } from './merchant-user.entity.js';
-import { hashPassword } from './merchant-user-password.js';
 import { addMerchantUserInput, createMerchantInput, mdrBpsInput, settlementCadenceInput, type AddMerchantUserInput, type CreateMerchantInput } from './merchant.validation.js';
 
 export interface CreatedMerchant {

@@ -1,9 +1,8 @@
 // What an operator gives when onboarding a merchant or adding a dashboard user (MerchantAdminService), as zod schemas.
-import { wellFormedText } from '@tributary/kit';
+import { wellFormedText, newPasswordInput } from '@tributary/kit';
 import { z } from 'zod';
 import { DEFAULT_MDR_BPS, MAX_MDR_BPS, MIN_MDR_BPS, SETTLEMENT_CADENCES } from './merchant.entity.js';
 import { emailInput } from './merchant-user-email.js';
-import { newPasswordInput } from './merchant-user-password.js';
 
 const displayName = wellFormedText(z.string().trim().min(1).max(191));
 

@@ -9,5 +9,6 @@ export { paymentLinkPublicUrl, presentPaymentLink } from './payment-link.present
 export { paymentLinkApi } from './payment-link.openapi.js';
 export { paymentLinkResolvers } from './payment-link.resolvers.js';
 export { paymentLinkRoutes } from './payment-link.routes.js';
+export { PAYMENT_LINK_BUSY_RETRY_SECONDS, PAYMENT_LINK_MAX_OPEN_SESSIONS } from './payment-link.service.js';
 
 export const paymentLinkEntities = [PaymentLinkSchema];

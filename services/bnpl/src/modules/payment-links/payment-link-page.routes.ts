@@ -1,11 +1,12 @@
 // A payment link's public pages: GET /l/{slug} (title, price, "Pay in installments" or sold out), POST /l/{slug} (starts
 // a checkout for the link's price: 303 to its checkout_url) and GET /l/{slug}/done (checkout's success_url for the
-// link). Like the checkout pages, one path-less middleware: pages for people, not part of the merchant API's document.
-import { NotFoundError, type OtherBodyRoute } from '@tributary/kit';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+// link). Pages for people on a page router, not part of the merchant API's document. Starting a checkout is limited
+// (rate-limits.ts): a refused start gets a page saying to retry, with Retry-After.
+import { NotFoundError, RateLimitedError, pageRouter, type OtherBodyRoute } from '@tributary/kit';
+import type { ErrorRequestHandler, RequestHandler, Response, Router } from 'express';
 import { PAYMENT_LINK_PAGE_PREFIX } from '../../api-paths.js';
 import { CHECKOUT_FORM_MEDIA_TYPE, NO_SESSION_CONTENT_SECURITY_POLICY, checkoutPageContentSecurityPolicy, securePage } from '../checkout/index.js';
-import { renderPaymentLinkDonePage, renderPaymentLinkNotFoundPage, renderPaymentLinkPage } from './payment-link-page.view.js';
+import { renderPaymentLinkBusyPage, renderPaymentLinkDonePage, renderPaymentLinkNotFoundPage, renderPaymentLinkPage } from './payment-link-page.view.js';
 import type { PaymentLinkService } from './payment-link.service.js';
 
 /** The start button posts an empty form; the kit lets that media type through to this route. */
@@ -14,8 +15,8 @@ export const PAYMENT_LINK_FORM_BODY_ROUTE: OtherBodyRoute = { path: `${PAYMENT_L
 /** A sold-out link's page: the link exists but sells no more (410 Gone); a deleted or unknown one is 404. */
 export const SOLD_OUT_STATUS = 410;
 
-const PAGE = new RegExp(`^${PAYMENT_LINK_PAGE_PREFIX}/([^/]+)/?$`);
-const DONE = new RegExp(`^${PAYMENT_LINK_PAGE_PREFIX}/([^/]+)/done/?$`);
+const PAGE_PATH = `${PAYMENT_LINK_PAGE_PREFIX}/:slug`;
+const DONE_PATH = `${PAYMENT_LINK_PAGE_PREFIX}/:slug/done`;
 
 /** The page posts to itself and goes on to checkout on this origin; nobody may frame it. */
 const PAGE_CONTENT_SECURITY_POLICY = checkoutPageContentSecurityPolicy({ messageTarget: null, frameAncestors: [] });
@@ -32,35 +33,41 @@ async function sendOrNotFound(res: Response, render: () => Promise<{ status: num
   }
 }
 
-export function paymentLinkPageRoutes(links: PaymentLinkService): RequestHandler {
-  const show = (res: Response, slug: string) =>
-    sendOrNotFound(res, async () => {
-      const page = await links.page(slug);
+/** A start refused by a limit: the busy page, 429 with the limit's Retry-After; other errors pass on. */
+const busyPage: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (!(error instanceof RateLimitedError)) return next(error);
+  securePage(res, PAGE_CONTENT_SECURITY_POLICY);
+  res.status(429).set('Retry-After', String(error.retryAfterSeconds)).type('text/html').send(renderPaymentLinkBusyPage());
+};
+
+/** The pages; `startLimits` run before a checkout starts (per client and per link). */
+export function paymentLinkPageRoutes(links: PaymentLinkService, startLimits: RequestHandler[] = []): Router {
+  const router = pageRouter();
+  const slugOf = (params: Record<string, unknown>) => String(params.slug);
+
+  router.get(PAGE_PATH, async (req, res) => {
+    await sendOrNotFound(res, async () => {
+      const page = await links.page(slugOf(req.params));
       return { status: page.isRedeemable ? 200 : SOLD_OUT_STATUS, html: renderPaymentLinkPage(page) };
     });
-  const done = (res: Response, slug: string) => sendOrNotFound(res, async () => ({ status: 200, html: renderPaymentLinkDonePage(await links.page(slug)) }));
-  const start = async (res: Response, slug: string): Promise<void> => {
+  });
+
+  router.get(DONE_PATH, async (req, res) => {
+    await sendOrNotFound(res, async () => ({ status: 200, html: renderPaymentLinkDonePage(await links.page(slugOf(req.params))) }));
+  });
+
+  router.post(PAGE_PATH, ...startLimits, async (req, res) => {
     let started: Awaited<ReturnType<PaymentLinkService['startCheckout']>>;
     try {
-      started = await links.startCheckout(slug);
+      started = await links.startCheckout(slugOf(req.params));
     } catch (error) {
       return sendOrNotFound(res, () => Promise.reject(error));
     }
     if (started.kind === 'sold_out') return sendOrNotFound(res, async () => ({ status: SOLD_OUT_STATUS, html: renderPaymentLinkPage(started.page) }));
     securePage(res, PAGE_CONTENT_SECURITY_POLICY);
     res.redirect(303, started.checkoutUrl);
-  };
+  });
 
-  return async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const slug = PAGE.exec(req.path)?.[1];
-      const doneSlug = DONE.exec(req.path)?.[1];
-      if ((req.method === 'GET' || req.method === 'HEAD') && slug !== undefined) return await show(res, slug);
-      if ((req.method === 'GET' || req.method === 'HEAD') && doneSlug !== undefined) return await done(res, doneSlug);
-      if (req.method === 'POST' && slug !== undefined) return await start(res, slug);
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
+  router.use(PAYMENT_LINK_PAGE_PREFIX, busyPage);
+  return router;
 }

@@ -24,6 +24,8 @@ export const PAYMENT_LINK_PAGE_TEXT = {
   done: 'Your payment plan is confirmed. The merchant has been told; you will get their confirmation separately.',
   notFoundHeadline: 'Payment link not found',
   notFound: 'This payment link does not exist or was removed by the merchant.',
+  busyHeadline: 'Please try again in a moment',
+  busy: 'Many checkouts are starting on this payment link right now. Wait a minute, then press the button again.',
 } as const;
 
 export function paymentLinkPagePath(slug: string): string {
@@ -78,6 +80,14 @@ ${summary(link)}
 <section class="completed" aria-labelledby="headline"><h2 id="headline">${PAYMENT_LINK_PAGE_TEXT.doneHeadline}</h2><p id="done">${PAYMENT_LINK_PAGE_TEXT.done}</p></section>
 </main>`;
   return layout(`${PAYMENT_LINK_PAGE_TEXT.doneHeadline} · ${link.merchantName}`, body);
+}
+
+/** The answer to a start refused by a limit (429): the link is fine, the shopper retries shortly. */
+export function renderPaymentLinkBusyPage(): string {
+  const body = html`<main id="payment-link" class="checkout" data-status="busy">
+<section class="closed" aria-labelledby="headline"><h1 id="headline">${PAYMENT_LINK_PAGE_TEXT.busyHeadline}</h1><p>${PAYMENT_LINK_PAGE_TEXT.busy}</p></section>
+</main>`;
+  return layout(PAYMENT_LINK_PAGE_TEXT.busyHeadline, body);
 }
 
 export function renderPaymentLinkNotFoundPage(): string {

@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { paymentLinkApi } from './payment-link.openapi.js';
 import { presentPaymentLink } from './payment-link.presenter.js';
@@ -8,7 +8,7 @@ import { paymentLinkDraftFromBody } from './payment-link.validation.js';
 
 /** /api/v1/merchant/payment-links (DT); methods and paths come from payment-link.openapi.ts. */
 export function paymentLinkRoutes(auth: MerchantAuthService, links: PaymentLinkService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const { publicBaseUrl } = links;
   const dashboardToken = requireDashboardToken(auth);
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError, ValidationError, parseInput, randomChars } from '@tributary/kit';
+import { NotFoundError, RateLimitedError, ValidationError, parseInput, randomChars } from '@tributary/kit';
 import { z } from 'zod';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Merchant } from '../merchants/index.js';
@@ -19,7 +19,14 @@ export interface PaymentLinkServiceOptions {
   publicBaseUrl: string;
   /** Starts the widget sessions a link's page hands to checkout. */
   sessions: WidgetSessionService;
+  /** Open sessions a link may have at once; a start beyond it is refused (429) until some end. */
+  maxOpenSessions?: number;
 }
+
+/** The decided cap of a link's open sessions (each holds a checkout and a 30-minute expiry workflow). */
+export const PAYMENT_LINK_MAX_OPEN_SESSIONS = 200;
+/** When a shopper refused by the cap may try again: sessions end by checkout, cancel or their 30-minute deadline. */
+export const PAYMENT_LINK_BUSY_RETRY_SECONDS = 60;
 
 /** What a shopper's "Pay in installments" on a link's page led to: a checkout to go to, or nothing left to sell. */
 export type PaymentLinkCheckoutStart = { kind: 'checkout'; checkoutUrl: string } | { kind: 'sold_out'; page: PaymentLinkPageModel };
@@ -27,6 +34,7 @@ export type PaymentLinkCheckoutStart = { kind: 'checkout'; checkoutUrl: string }
 export class PaymentLinkService {
   readonly publicBaseUrl: string;
   private readonly sessions: WidgetSessionService;
+  private readonly maxOpenSessions: number;
 
   constructor(
     private readonly em: EntityManager,
@@ -34,6 +42,7 @@ export class PaymentLinkService {
   ) {
     this.publicBaseUrl = options.publicBaseUrl;
     this.sessions = options.sessions;
+    this.maxOpenSessions = options.maxOpenSessions ?? PAYMENT_LINK_MAX_OPEN_SESSIONS;
   }
 
   list(principal: BnplPrincipal): Promise<PaymentLink[]> {
@@ -111,6 +120,7 @@ export class PaymentLinkService {
   async startCheckout(slug: string): Promise<PaymentLinkCheckoutStart> {
     const link = await this.findPublic(slug);
     if (!link.isRedeemable()) return { kind: 'sold_out', page: pageModel(link) };
+    if ((await this.sessions.openSessionsOfPaymentLink(link.id)) >= this.maxOpenSessions) throw new RateLimitedError(PAYMENT_LINK_BUSY_RETRY_SECONDS);
     const session = await this.sessions.createForPaymentLink({
       paymentLinkId: link.id,
       merchantId: link.merchant.id,

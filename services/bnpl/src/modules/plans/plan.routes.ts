@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { planApi } from './plan.openapi.js';
 import { presentConfiguredPlan, presentPlanOverview } from './plan.presenter.js';
@@ -7,7 +7,7 @@ import type { PlanService } from './plan.service.js';
 
 /** /api/v1/merchant/plans (DT); methods and paths come from plan.openapi.ts. */
 export function planRoutes(auth: MerchantAuthService, plans: PlanService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const dashboardToken = requireDashboardToken(auth);
 
   mountApiRoute(router, planApi.list, dashboardToken, async (_req, res) => {

@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, ValidationError, mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, ValidationError, mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { refundApi } from './refund.openapi.js';
 import { presentRefund } from './refund.presenter.js';
@@ -10,7 +10,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** /api/v1/merchant/refunds (DT); methods and paths come from refund.openapi.ts. */
 export function refundRoutes(auth: MerchantAuthService, refunds: RefundService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const dashboardToken = requireDashboardToken(auth);
 
   mountApiRoute(router, refundApi.create, dashboardToken, async (req, res) => {

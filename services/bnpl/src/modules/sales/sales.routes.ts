@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { mountApiRoute, type Logger } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, type Logger, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { SALES_CSV_CONTENT_TYPE, SALES_CSV_FILENAME, salesCsvChunks } from './sales-csv.js';
 import { salesApi } from './sales.openapi.js';
@@ -14,7 +14,7 @@ import { salesFilterInputFromQuery, salesListInputFromQuery } from './sales.vali
  * /sales/:loan_id, so it is never read as a loan id.
  */
 export function salesRoutes(auth: MerchantAuthService, sales: SalesService, logger: Logger): Router {
-  const router = Router();
+  const router = serviceRouter();
   const dashboardToken = requireDashboardToken(auth);
 
   mountApiRoute(router, salesApi.list, dashboardToken, async (req, res) => {

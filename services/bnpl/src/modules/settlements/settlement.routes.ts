@@ -1,5 +1,5 @@
-import { mountApiRoute, parseInput } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { listSettlementsQuery, settlementApi } from './settlement.openapi.js';
 import { presentSettlement, presentSettlementWithLines } from './settlement.presenter.js';
@@ -7,7 +7,7 @@ import type { SettlementService } from './settlement.service.js';
 
 /** /api/v1/merchant/settlements (DT); methods and paths come from settlement.openapi.ts. */
 export function settlementRoutes(auth: MerchantAuthService, settlements: SettlementService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const dashboardToken = requireDashboardToken(auth);
   mountApiRoute(router, settlementApi.list, dashboardToken, async (req, res) => {
     const query = parseInput(listSettlementsQuery, req.query, { rootField: 'query' });

@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { webhookEndpointApi } from './webhook-endpoint.openapi.js';
 import { presentCreatedWebhookEndpoint, presentWebhookEndpoint, presentWebhookEndpointList } from './webhook-endpoint.presenter.js';
@@ -7,7 +7,7 @@ import type { WebhookEndpointService } from './webhook-endpoint.service.js';
 
 /** /api/v1/merchant/webhooks (DT); methods and paths come from webhook-endpoint.openapi.ts. */
 export function webhookEndpointRoutes(auth: MerchantAuthService, endpoints: WebhookEndpointService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const dashboardToken = requireDashboardToken(auth);
   const id = (params: Record<string, unknown>) => String(params.id);
 

@@ -1,5 +1,6 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { OPEN_SESSION_STATUSES } from './session-status-engine.js';
 import type { WidgetSession } from './widget-session.entity.js';
 
 /** Who may see a session by token: the merchant and the mode (test or live) of the credential that asks. */
@@ -44,6 +45,11 @@ export class WidgetSessionRepository extends EntityRepository<WidgetSession> {
   /** The merchant's most recent sessions, newest first (created_at, then id, both descending). */
   recentFor(merchantId: string, limit: number): Promise<WidgetSession[]> {
     return this.find({ merchant: merchantId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  /** Sessions a payment link started that are still open at `now` (served by the partial index of open link sessions). */
+  countOpenForPaymentLink(paymentLinkId: string, now: Date): Promise<number> {
+    return this.count({ paymentLinkId, status: { $in: [...OPEN_SESSION_STATUSES] }, expiresAt: { $gt: now } });
   }
 
   /**

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, mountApiRoute } from '@tributary/kit';
-import { Router, type RequestHandler, type Response } from 'express';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { RequestHandler, Response, Router } from 'express';
 import { apiKeyPrincipalOf, publicKeyCallerOf, requireApiKeyPair, requirePublicKey, type MerchantAuthService } from '../merchant-auth/index.js';
 import { presentCreatedSession, presentSession, sessionPath } from './widget-session.presenter.js';
 import { widgetSessionApi } from './widget-session.openapi.js';
@@ -9,8 +8,6 @@ import type { SessionViewer } from './widget-session.repository.js';
 
 export interface WidgetSessionRouteOptions {
   auth: MerchantAuthService;
-  /** The request's EntityManager (orm.em), for the public-key guard. */
-  em: EntityManager;
   sessions: WidgetSessionService;
   /** checkout_url's origin (public-url.ts). */
   publicBaseUrl: string;
@@ -24,9 +21,9 @@ export const livemodeOf = (environment: string): boolean => environment === 'liv
 /** /api/v1/widget/sessions (KEYS to create, PK to read and cancel); methods and paths come from widget-session.openapi.ts. */
 export function widgetSessionRoutes(options: WidgetSessionRouteOptions): Router {
   const { sessions } = options;
-  const router = Router();
+  const router = serviceRouter();
   const apiKeyPair = requireApiKeyPair(options.auth);
-  const publicKey = requirePublicKey(options.em);
+  const publicKey = requirePublicKey(options.auth);
   const viewer = (res: Response): SessionViewer => {
     const caller = publicKeyCallerOf(res);
     return { merchantId: caller.merchantId, livemode: livemodeOf(caller.environment) };

@@ -163,6 +163,11 @@ export class WidgetSessionService {
     return this.insert(this.em, { merchantId: link.merchantId, livemode: link.livemode }, input, NO_IDEMPOTENCY, link.paymentLinkId);
   }
 
+  /** How many sessions the payment link started are still open (not booked, cancelled or past their deadline). */
+  openSessionsOfPaymentLink(paymentLinkId: string): Promise<number> {
+    return this.em.getRepository(WidgetSession).countOpenForPaymentLink(paymentLinkId, this.clock());
+  }
+
   /** The viewer's session by token (merchant loaded); another merchant's, another mode's, unknown or malformed: 404. */
   async get(viewer: SessionViewer, token: string): Promise<WidgetSession> {
     const session = SESSION_TOKEN_PATTERN.test(token) ? await this.em.getRepository(WidgetSession).findVisible(token, viewer) : null;

@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { principalOf, requireApiKey, type AccountService } from '../accounts/index.js';
 import { IDEMPOTENCY_KEY_HEADER } from './payment-request.idempotency.js';
 import { paymentRequestApi } from './payment-request.openapi.js';
@@ -9,7 +9,7 @@ import { draftFromBody, listQueryFromSearchParams } from './payment-request.vali
 
 /** Merchant routes (/api/merchant/v1/payment-requests…) and the public payer endpoint (/api/pay/{slug}). */
 export function paymentRequestRoutes(accounts: AccountService, paymentRequests: PaymentRequestService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const auth = requireApiKey(accounts);
 
   mountApiRoute(router, paymentRequestApi.create, auth, async (req, res) => {

@@ -7,9 +7,10 @@ import { assertAbility, type Ability, type ScopeOptions } from './abilities.js';
 import { assertRole } from './roles.js';
 import type { AuthService, PhotosPrincipal, SignedInUser } from './auth.service.js';
 
+/** Authenticates the bearer token, unless the rate limits' identification already did for this request. */
 export function requireToken(auth: AuthService): RequestHandler {
   return async (req, res, next) => {
-    res.locals.signedIn = await auth.signedIn(req.headers.authorization);
+    res.locals.signedIn = signedInOrUndefined(res) ?? (await auth.signedIn(req.headers.authorization));
     next();
   };
 }
@@ -42,9 +43,14 @@ export function requireDeviceToken(): RequestHandler {
 }
 
 export function signedInOf(res: Response): SignedInUser {
-  const signedIn = res.locals.signedIn as SignedInUser | undefined;
+  const signedIn = signedInOrUndefined(res);
   if (!signedIn) throw new Error('signedInOf() used on a route without requireToken()');
   return signedIn;
+}
+
+/** The signed-in user of a request whose token authenticated, if any. */
+export function signedInOrUndefined(res: Response): SignedInUser | undefined {
+  return res.locals.signedIn as SignedInUser | undefined;
 }
 
 export function principalOf(res: Response): PhotosPrincipal {

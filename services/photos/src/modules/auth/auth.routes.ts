@@ -1,5 +1,5 @@
-import { mountApiRoute, parseInput } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { principalOf, requireRole, requireToken, signedInOf } from './auth.guard.js';
 import { authApi } from './auth.openapi.js';
 import { presentCreatedIntegrationToken, presentIntegrationTokenPage, presentIssuedToken, presentSignedInUser } from './auth.presenter.js';
@@ -17,7 +17,7 @@ export interface AuthRouteServices {
 
 /** /api/v1/auth/*; paths come from auth.openapi.ts. */
 export function authRoutes({ auth, signIn, integrationTokens }: AuthRouteServices): Router {
-  const router = Router();
+  const router = serviceRouter();
   const signedIn = requireToken(auth);
   const teamAdmin = requireRole(...TEAM_ADMIN_ROLES);
 

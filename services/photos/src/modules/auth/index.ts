@@ -10,9 +10,9 @@ export {
   generateAccessToken, hashAccessToken,
 } from './access-token-credentials.js';
 export { AuthService, type PhotosPrincipal, type SignedInUser } from './auth.service.js';
-export { principalOf, requireDeviceToken, requireRole, requireScope, requireToken, signedInOf } from './auth.guard.js';
+export { principalOf, requireDeviceToken, requireRole, requireScope, requireToken, signedInOf, signedInOrUndefined } from './auth.guard.js';
 export { TEAM_ADMIN_ROLES, assertRole } from './roles.js';
-export { PASSWORD_BCRYPT_COST, hashPassword, newPasswordInput, normalizeEmail, passwordMatches } from './password.js';
+export { normalizeEmail } from './email-address.js';
 export { SignInService, type IssuedToken } from './sign-in.service.js';
 export { IntegrationTokenService, type CreatedIntegrationToken, type IntegrationTokenGrant } from './integration-token.service.js';
 export { authRoutes } from './auth.routes.js';

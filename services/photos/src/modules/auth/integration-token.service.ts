@@ -9,7 +9,7 @@ import { AccessToken } from './access-token.entity.js';
 import { INTEGRATION_TOKEN_MAX_DAYS, daysAfter, generateAccessToken, hashAccessToken } from './access-token-credentials.js';
 import type { PhotosPrincipal } from './auth.service.js';
 import { TOKENS_PER_PAGE, createTokenInput } from './auth.validation.js';
-import { normalizeEmail } from './password.js';
+import { normalizeEmail } from './email-address.js';
 
 export interface CreatedIntegrationToken {
   token: string;

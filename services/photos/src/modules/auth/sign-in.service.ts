@@ -2,8 +2,9 @@
 // token (ability `capture`) tied to the Device row; logout; switch-team. Every login refusal is the same
 // AuthenticationError (401) after the same bcrypt work, whatever the reason (unknown e-mail, no password, wrong
 // password, no team). Tokens are shown once: only their SHA-256 is stored.
+import { SERVICE_NAME } from '../../service-name.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthenticationError, ForbiddenError, parseInput } from '@tributary/kit';
+import { AuthenticationError, ForbiddenError, parseInput, passwordMatches } from '@tributary/kit';
 import { Device, type DeviceRegistration } from '../devices/index.js';
 import { TeamMembership, User } from '../teams/index.js';
 import { CAPTURE_ABILITY } from './abilities.js';
@@ -11,7 +12,7 @@ import { AccessToken } from './access-token.entity.js';
 import { DEVICE_TOKEN_TTL_DAYS, SESSION_TOKEN_TTL_DAYS, daysAfter, generateAccessToken, hashAccessToken } from './access-token-credentials.js';
 import type { PhotosPrincipal } from './auth.service.js';
 import { loginInput, switchTeamInput, type LoginInput } from './auth.validation.js';
-import { normalizeEmail, passwordMatches } from './password.js';
+import { normalizeEmail } from './email-address.js';
 
 /** A new bearer token with what it acts as: the only moment the token is readable. */
 export interface IssuedToken {
@@ -32,7 +33,7 @@ export class SignInService {
     const input = parseInput(loginInput, body);
     const user = await this.em.findOne(User, { email: normalizeEmail(input.email) });
     // One bcrypt comparison on every path (a dummy hash when there is no user or password), so timing tells nothing.
-    const matches = await passwordMatches(input.password, user?.passwordHash);
+    const matches = await passwordMatches(input.password, user?.passwordHash, SERVICE_NAME);
     if (!user || !matches) throw new AuthenticationError(user ? 'wrong password' : 'unknown e-mail');
     const membership = await this.loginMembership(user, input.team_id);
     return this.em.transactional((tx) => issueToken(tx, membership, deviceFields(input)));

@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import type { MediaUrlSigner } from '../photos/index.js';
 import { REST_BASE } from '../../api-paths.js';
@@ -10,7 +10,7 @@ import { checklistListQueryOf } from './checklist.validation.js';
 
 /** /api/v1/checklists and /api/v1/checklist-items (checklists:read / checklists:write; reads and ticks are capture endpoints). */
 export function checklistRoutes(auth: AuthService, checklists: ChecklistService, urls: MediaUrlSigner): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = requireToken(auth);
   mountApiRoute(router, checklistApi.create, token, requireScope('checklists:write'), async (req, res) => {
     const checklist = await checklists.create(principalOf(res), req.body);

@@ -1,5 +1,5 @@
-import { mountApiRoute, parseInput } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import { commentApi } from './comment.openapi.js';
 import { presentComment, presentCommentPage, presentNotificationPage } from './comment.presenter.js';
@@ -10,7 +10,7 @@ import type { NotificationService } from './notification.service.js';
 
 /** /api/v1/comments (comments:read / comments:write) and /api/v1/notifications (comments:read); not capture-app endpoints. */
 export function commentRoutes(auth: AuthService, comments: CommentService, notifications: NotificationService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = requireToken(auth);
   mountApiRoute(router, commentApi.list, token, requireScope('comments:read'), async (req, res) => {
     const query = parseInput(commentThreadQuery, req.query, { rootField: 'query' });

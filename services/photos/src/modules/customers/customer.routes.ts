@@ -1,5 +1,5 @@
-import { mountApiRoute, parseInput } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import { customerApi } from './customer.openapi.js';
 import { customerPath, presentCustomer, presentCustomerPage } from './customer.presenter.js';
@@ -8,7 +8,7 @@ import { createCustomerBody, listCustomersQuery } from './customer.validation.js
 
 /** /api/v1/customers… (customers:read / customers:write; office endpoints, not the capture app's). */
 export function customerRoutes(auth: AuthService, customers: CustomerService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = requireToken(auth);
   mountApiRoute(router, customerApi.list, token, requireScope('customers:read'), async (req, res) => {
     res.json(presentCustomerPage(await customers.list(principalOf(res), parseInput(listCustomersQuery, req.query))));

@@ -1,5 +1,5 @@
-import { mountApiRoute, parseInput } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import { pageApi } from './page.openapi.js';
 import { pagePath, presentPage, presentPageList } from './page.presenter.js';
@@ -8,7 +8,7 @@ import { createPageBody, editPageBody, listPagesQuery } from './page.validation.
 
 /** /api/v1/pages… (pages:read / pages:write; office endpoints, not the capture app's). */
 export function pageRoutes(auth: AuthService, pages: PageService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = requireToken(auth);
   mountApiRoute(router, pageApi.list, token, requireScope('pages:read'), async (req, res) => {
     const query = parseInput(listPagesQuery, req.query);

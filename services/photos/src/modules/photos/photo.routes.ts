@@ -1,5 +1,5 @@
-import { ForbiddenError, NotFoundError, ValidationError, mountApiRoute, parseInput } from '@tributary/kit';
-import { Router, type Response } from 'express';
+import { ForbiddenError, NotFoundError, ValidationError, mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Response, Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import { ByteRangeSlice, byteRange, type ByteRange } from './media-range.js';
@@ -13,7 +13,7 @@ export const INVALID_MEDIA_LINK_MESSAGE = 'This media link is invalid or has exp
 
 /** /api/v1/photos (photos:read / photos:write; the capture app's endpoints also take `capture`) and the signed media route. */
 export function photoRoutes(auth: AuthService, photos: PhotoService, urls: MediaUrlSigner): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = requireToken(auth);
   mountApiRoute(router, photoApi.upload, token, requireScope('photos:write', { capture: true }), async (req, res) => {
     const { photo, duplicate } = await photos.upload(principalOf(res), req);

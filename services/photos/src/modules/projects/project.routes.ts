@@ -1,5 +1,5 @@
-import { mountApiRoute, parseInput } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './project.idempotency.js';
 import { projectApi } from './project.openapi.js';
@@ -9,7 +9,7 @@ import { listProjectsQuery, nearbyProjectsQuery } from './project.validation.js'
 
 /** /api/v1/projects…; paths come from project.openapi.ts. The reads are capture-app endpoints, the create is not. */
 export function projectRoutes(auth: AuthService, projects: ProjectService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const read = [requireToken(auth), requireScope('projects:read', { capture: true })];
 
   mountApiRoute(router, projectApi.list, ...read, async (req, res) => {

@@ -1,5 +1,5 @@
-import { ForbiddenError, NotFoundError, mountApiRoute, parseInput } from '@tributary/kit';
-import { Router, type Response } from 'express';
+import { ForbiddenError, NotFoundError, mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Response, Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { principalOf, requireRole, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import { REST_BASE } from '../../api-paths.js';
@@ -16,7 +16,7 @@ export const INVALID_REPORT_LINK_MESSAGE = 'This report link is invalid or has e
  * no reports:write ability, so tokens with abilities cannot write). The signed download and the share link need no token.
  */
 export function reportRoutes(auth: AuthService, reports: ReportService, urls: ReportUrls): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = requireToken(auth);
   const office = requireRole(...TEAM_ROLES);
   mountApiRoute(router, reportApi.create, token, office, async (req, res) => {

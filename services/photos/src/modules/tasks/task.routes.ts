@@ -1,5 +1,5 @@
-import { mountApiRoute } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { REST_BASE } from '../../api-paths.js';
 import { principalOf, requireScope, requireToken, type AuthService } from '../auth/index.js';
 import type { MediaUrlSigner } from '../photos/index.js';
@@ -10,7 +10,7 @@ import { taskListQueryOf } from './task.validation.js';
 
 /** /api/v1/tasks (tasks:read / tasks:write; none is a capture endpoint). */
 export function taskRoutes(auth: AuthService, tasks: TaskService, urls: MediaUrlSigner): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = requireToken(auth);
   mountApiRoute(router, taskApi.list, token, requireScope('tasks:read'), async (req, res) => {
     res.json(presentTaskPage(await tasks.list(principalOf(res), taskListQueryOf(req.query)), urls));

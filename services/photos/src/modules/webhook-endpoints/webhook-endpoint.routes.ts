@@ -1,5 +1,5 @@
-import { mountApiRoute, parseInput } from '@tributary/kit';
-import { Router } from 'express';
+import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import type { Router } from 'express';
 import { TEAM_ADMIN_ROLES, principalOf, requireRole, requireToken, type AuthService } from '../auth/index.js';
 import { webhookEndpointApi } from './webhook-endpoint.openapi.js';
 import { presentCreatedWebhookEndpoint, presentWebhookEndpoint, presentWebhookEndpointList } from './webhook-endpoint.presenter.js';
@@ -8,7 +8,7 @@ import { createSettingsOf, createWebhookEndpointBody, updateSettingsOf, updateWe
 
 /** /api/v1/webhook-endpoints (owner or admin in an office session); paths come from webhook-endpoint.openapi.ts. */
 export function webhookEndpointRoutes(auth: AuthService, endpoints: WebhookEndpointService): Router {
-  const router = Router();
+  const router = serviceRouter();
   const token = [requireToken(auth), requireRole(...TEAM_ADMIN_ROLES)];
   const id = (params: Record<string, unknown>) => String(params.endpoint);
 
