@@ -115,8 +115,8 @@ export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Pr
           requestId: String(res.getHeader('x-request-id') ?? ''),
         }),
       });
-      // GET and POST routes, not a prefix mount: `/graphql/` reaches no handler.
-      express.route(SUBGRAPH_PATH).get(graphql).post(graphql);
+      // A route, not a prefix mount: `/graphql/` reaches no handler; Apollo answers every method itself.
+      express.route(SUBGRAPH_PATH).all(graphql);
     },
   });
   return { app, close: () => server.stop() };

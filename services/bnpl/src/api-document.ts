@@ -24,6 +24,8 @@ export function bnplApiDocument(): OpenApiDocument {
     errorBody: envelopeErrorBody,
     securitySchemes: bnplSecuritySchemes,
     graphqlSecurity: [...DASHBOARD_TOKEN_SECURITY, ...API_KEY_PAIR_SECURITY],
+    // Refused credentials spend the client's budget (rate-limits.ts): every route that answers 401 may answer 429.
+    authenticationFailureLimited: true,
     tags: [
       { name: 'Dashboard login' },
       { name: 'API keys' },

@@ -49,14 +49,14 @@ export async function seedDemoData(em: EntityManager): Promise<BnplDemoCredentia
     const key = await tx.findOne(ApiKey, { publicKey: DEMO_PUBLIC_KEY });
     if (key) {
       key.revokedAt = null;
-      if (!(await secretKeyMatches(DEMO_SECRET_KEY, key.secretKeyHash))) key.secretKeyHash = hashSecretKey(DEMO_SECRET_KEY);
+      if (!(await secretKeyMatches(DEMO_SECRET_KEY, key.secretKeyHash))) key.secretKeyHash = await hashSecretKey(DEMO_SECRET_KEY);
     } else {
       tx.create(ApiKey, {
         merchant,
         name: 'Demo test key',
         environment: 'test',
         publicKey: DEMO_PUBLIC_KEY,
-        secretKeyHash: hashSecretKey(DEMO_SECRET_KEY),
+        secretKeyHash: await hashSecretKey(DEMO_SECRET_KEY),
         revokedAt: null,
       });
     }

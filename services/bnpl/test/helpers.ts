@@ -101,7 +101,7 @@ export async function createApiKey(h: ServiceHarness, merchant: Merchant | TestM
   const em = h.orm.em.fork();
   const owner = merchant instanceof Merchant ? merchant : merchant.merchant;
   const { publicKey, secretKey } = generateKeyPair(environment);
-  const key = em.create(ApiKey, { merchant: em.getReference(Merchant, owner.id), name: `${environment} key`, environment, publicKey, secretKeyHash: hashSecretKey(secretKey), revokedAt: null, ...fields });
+  const key = em.create(ApiKey, { merchant: em.getReference(Merchant, owner.id), name: `${environment} key`, environment, publicKey, secretKeyHash: await hashSecretKey(secretKey), revokedAt: null, ...fields });
   await em.flush();
   const pk = { 'x-merchant-public-key': publicKey };
   return { key, publicKey, secretKey, keys: { authorization: `Bearer ${secretKey}`, ...pk }, pk };

@@ -461,7 +461,7 @@ describe('deliveries for the merchant (GraphQL) and operators (WebhookDeliverySe
 
     const em = h.orm.em.fork();
     const pair = generateKeyPair('test');
-    em.create(ApiKey, { merchant: em.getReference(Merchant, shop.merchant.id), name: 'server', environment: 'test', publicKey: pair.publicKey, secretKeyHash: hashSecretKey(pair.secretKey), revokedAt: null });
+    em.create(ApiKey, { merchant: em.getReference(Merchant, shop.merchant.id), name: 'server', environment: 'test', publicKey: pair.publicKey, secretKeyHash: await hashSecretKey(pair.secretKey), revokedAt: null });
     await em.flush();
     const keys = { authorization: `Bearer ${pair.secretKey}`, 'x-merchant-public-key': pair.publicKey };
     const viaKeys = await gql(h.service.url, '{ bnplMerchant { webhookDeliveries { id } } }', keys);

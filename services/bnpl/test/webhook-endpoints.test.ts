@@ -292,7 +292,7 @@ describe('endpoint limit', () => {
 async function apiKeyFor(merchantId: string): Promise<{ publicKey: string; secretKey: string }> {
   const em = h.orm.em.fork();
   const pair = generateKeyPair('test');
-  em.create(ApiKey, { merchant: em.getReference(Merchant, merchantId), name: 'k', environment: 'test', publicKey: pair.publicKey, secretKeyHash: hashSecretKey(pair.secretKey), revokedAt: null });
+  em.create(ApiKey, { merchant: em.getReference(Merchant, merchantId), name: 'k', environment: 'test', publicKey: pair.publicKey, secretKeyHash: await hashSecretKey(pair.secretKey), revokedAt: null });
   await em.flush();
   return pair;
 }

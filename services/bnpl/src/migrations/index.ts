@@ -10,7 +10,6 @@ import { Migration20261123600000WidgetSessionPaymentLink } from './Migration2026
 import { Migration20261125000000CreateRefunds } from './Migration20261125000000CreateRefunds.js';
 import { Migration20261125100000CreateSettlements } from './Migration20261125100000CreateSettlements.js';
 import { Migration20261125000000LoanLifecycle } from './Migration20261125000000LoanLifecycle.js';
-import { Migration20261128000000ApiKeySecretDigest } from './Migration20261128000000ApiKeySecretDigest.js';
 import { Migration20261128100000PaymentLinkOpenSessions } from './Migration20261128100000PaymentLinkOpenSessions.js';
 
 /** Every migration of the bnpl database, in order. Checked in; never discovered by glob. */
@@ -27,6 +26,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125000000CreateRefunds', class: Migration20261125000000CreateRefunds },
   { name: 'Migration20261125100000CreateSettlements', class: Migration20261125100000CreateSettlements },
   { name: 'Migration20261125000000LoanLifecycle', class: Migration20261125000000LoanLifecycle },
-  { name: 'Migration20261128000000ApiKeySecretDigest', class: Migration20261128000000ApiKeySecretDigest },
   { name: 'Migration20261128100000PaymentLinkOpenSessions', class: Migration20261128100000PaymentLinkOpenSessions },
 ];

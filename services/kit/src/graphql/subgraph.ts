@@ -67,7 +67,8 @@ export async function mountSubgraph<TContext extends object>(app: Express, optio
 
   const path = options.path ?? SUBGRAPH_PATH;
   if (options.graphiql) app.use(graphiqlPage({ ...options.graphiql, path }));
-  // GET and POST routes, not a prefix mount: `/graphql/` reaches no handler, like every other path's other spellings.
+  // A route, not a prefix mount: `/graphql/` reaches no handler, like every other path's other spellings. Apollo answers
+  // every method itself (405 with its own body for those it does not serve).
   const graphql = expressMiddleware(server, {
     context: async ({ req }) => {
       try {
@@ -81,7 +82,7 @@ export async function mountSubgraph<TContext extends object>(app: Express, optio
       }
     },
   });
-  app.route(path).get(graphql).post(graphql);
+  app.route(path).all(graphql);
   return () => server.stop();
 }
 

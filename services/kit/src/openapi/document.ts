@@ -27,6 +27,11 @@ export interface ServiceApiDocumentOptions {
    * every operation there documents 429, so a client or fuzzer reads every status it can meet.
    */
   rateLimitedPaths?: readonly string[];
+  /**
+   * Refused credentials spend a per-client budget (authenticationFailureLimit): every operation that answers 401 also
+   * documents 429, which a client meets once its budget is spent.
+   */
+  authenticationFailureLimited?: boolean;
 }
 
 const MALFORMED_REQUEST_DESCRIPTION =
@@ -57,12 +62,13 @@ function isUnder(path: string, prefix: string): boolean {
  * Every error status the route can answer: its own, 400 everywhere (malformed URL or header; on routes with a body
  * also bad JSON, with 413, 415 and 422), 429 under a rate-limited prefix, 500 on the service's own routes.
  */
-function errorStatuses(route: ApiRoute, options: { standard: boolean; rateLimitedPaths: readonly string[] }): Array<DocumentedErrorStatus | 500> {
+function errorStatuses(route: ApiRoute, options: { standard: boolean; rateLimitedPaths: readonly string[]; authenticationFailureLimited: boolean }): Array<DocumentedErrorStatus | 500> {
   const statuses = new Set<DocumentedErrorStatus | 500>(route.errors ?? []);
   statuses.add(400);
   // A bare JSON value (`null`, `"x"`) is a validation error on `body` wherever a body is read (json-body.ts).
   if (route.operation.requestBody) for (const status of [413, 415, 422] as const) statuses.add(status);
   if (options.rateLimitedPaths.some((prefix) => isUnder(route.path, prefix))) statuses.add(429);
+  if (options.authenticationFailureLimited && statuses.has(401)) statuses.add(429);
   if (!options.standard) statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -78,7 +84,7 @@ function errorResponse(status: DocumentedErrorStatus | 500, route: ApiRoute, err
 /** The operation's own responses (they win: a standard route documents its own 400) plus its error responses, by status. */
 function responsesOf(route: ApiRoute, options: ServiceApiDocumentOptions, standard: boolean): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = { ...route.operation.responses };
-  for (const status of errorStatuses(route, { standard, rateLimitedPaths: options.rateLimitedPaths ?? [] })) {
+  for (const status of errorStatuses(route, { standard, rateLimitedPaths: options.rateLimitedPaths ?? [], authenticationFailureLimited: options.authenticationFailureLimited ?? false })) {
     responses[`${status}`] ??= errorResponse(status, route, options.errorBody);
   }
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));

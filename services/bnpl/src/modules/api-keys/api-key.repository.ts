@@ -7,11 +7,6 @@ export class ApiKeyRepository extends EntityRepository<ApiKey> {
     return this.findOne({ publicKey }, { populate: ['merchant'] });
   }
 
-  /** Replaces a legacy bcrypt hash by the secret's digest, unless another request already did. */
-  async replaceLegacySecretHash(id: string, legacyHash: string, digest: string): Promise<void> {
-    await this.nativeUpdate({ id, secretKeyHash: legacyHash }, { secretKeyHash: digest });
-  }
-
   activeFor(merchant: Merchant | string): Promise<ApiKey[]> {
     return this.find({ merchant, revokedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }

@@ -33,7 +33,7 @@ export class ApiKeyService {
       name: input.name,
       environment: input.environment,
       publicKey,
-      secretKeyHash: hashSecretKey(secretKey),
+      secretKeyHash: await hashSecretKey(secretKey),
     });
     await this.em.flush();
     return { key, secretKey };

@@ -1,16 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthenticationError, bearerCredential, hexDigestsEqual, type AuthenticationFailureLimit } from '@tributary/kit';
-import {
-  ApiKey,
-  PUBLIC_KEY_PATTERN,
-  SECRET_KEY_PATTERN,
-  VerifiedApiKeyCache,
-  hashSecretKey,
-  isLegacySecretKeyHash,
-  secretKeyMatches,
-  type ApiKeyEnvironment,
-  type VerifiedApiKey,
-} from '../api-keys/index.js';
+import { ApiKey, PUBLIC_KEY_PATTERN, SECRET_KEY_PATTERN, VerifiedApiKeyCache, secretKeyMatches, type ApiKeyEnvironment, type VerifiedApiKey } from '../api-keys/index.js';
 import { DashboardToken, isDashboardTokenUsable } from './dashboard-token.entity.js';
 import { DASHBOARD_TOKEN_PATTERN, hashDashboardToken } from './dashboard-token-credentials.js';
 import type { DashboardTokenCredential } from './dashboard-token.repository.js';
@@ -53,7 +43,8 @@ export type CredentialClient = string | undefined;
 
 /**
  * Every refusal is the same AuthenticationError (the reason is logged only). A missing or malformed credential is
- * refused before any lookup; an unknown one after one indexed read; only a known key with a legacy hash costs bcrypt.
+ * refused before any lookup, an unknown one after one indexed read; bcrypt runs only for a known public key whose
+ * pair was not proven against its stored hash (VerifiedApiKeyCache), and failures spend the client's budget.
  */
 
 export class MerchantAuthService {
@@ -107,13 +98,16 @@ export class MerchantAuthService {
     return apiKeyPrincipal(verified);
   }
 
-  /** The check behind a cache miss: the key read by its public key, then its secret compared (bcrypt only for a legacy hash). */
+  /**
+   * The check behind a cache miss: the key read by its public key (revocation, stored hash), then bcrypt unless this
+   * pair was already proven against that stored hash (VerifiedApiKeyCache proofs).
+   */
   private async verifyApiKey(secretKey: string, publicKey: string): Promise<VerifiedApiKey> {
-    const keys = this.em.getRepository(ApiKey);
-    const key = await keys.findByPublicKeyWithMerchant(publicKey);
+    const key = await this.em.getRepository(ApiKey).findByPublicKeyWithMerchant(publicKey);
     if (!key) throw new AuthenticationError('unknown public key');
-    if (!(await secretKeyMatches(secretKey, key.secretKeyHash))) throw new AuthenticationError('wrong secret key');
-    if (isLegacySecretKeyHash(key.secretKeyHash)) await keys.replaceLegacySecretHash(key.id, key.secretKeyHash, hashSecretKey(secretKey));
+    const proven = this.verifiedApiKeys.isProven(publicKey, secretKey, key.secretKeyHash);
+    if (!proven && !(await secretKeyMatches(secretKey, key.secretKeyHash))) throw new AuthenticationError('wrong secret key');
+    if (!proven) this.verifiedApiKeys.recordProof(publicKey, secretKey, key.secretKeyHash);
     if (key.isRevoked()) throw new AuthenticationError('revoked API key');
     return { apiKeyId: key.id, merchantId: key.merchant.id, environment: key.environment };
   }

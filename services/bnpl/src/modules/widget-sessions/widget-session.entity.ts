@@ -14,8 +14,15 @@ export const WidgetSessionSchema = defineEntity({
   tableName: 'widget_sessions',
   repository: () => WidgetSessionRepository,
   uniques: [{ properties: ['merchant', 'idempotencyKey'] }],
-  // The dashboard's recent sessions (GraphQL BnplMerchant.sessions).
-  indexes: [{ properties: ['merchant', 'createdAt'] }],
+  indexes: [
+    // The dashboard's recent sessions (GraphQL BnplMerchant.sessions).
+    { properties: ['merchant', 'createdAt'] },
+    // A payment link's open sessions, counted before each start (its cap).
+    {
+      name: 'widget_sessions_open_by_payment_link',
+      expression: `create index "widget_sessions_open_by_payment_link" on "widget_sessions" ("payment_link_id", "expires_at") where "payment_link_id" is not null and "status" in ('initialized', 'eligible', 'ineligible')`,
+    },
+  ],
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     token: p.string().length(64).unique(),
