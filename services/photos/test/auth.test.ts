@@ -5,7 +5,7 @@ import { AccessToken, DEVICE_TOKEN_TTL_DAYS, SESSION_TOKEN_TTL_DAYS, hashAccessT
 import { Device } from '../src/modules/devices/index.js';
 import { Team, TeamMembership, User } from '../src/modules/teams/index.js';
 import { DEMO_SECOND_TEAM_NAME, DEMO_TEAM_NAME, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from '../src/seed.js';
-import { createTeam, startHarness, type Harness } from './helpers.js';
+import { addProject, createTeam, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 const PASSWORD = 'correct horse battery staple';
@@ -28,6 +28,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${h.service.url}/api/v1/auth/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 const me = (token: string) => fetch(`${h.service.url}/api/v1/auth/me`, { headers: bearer(token) });
+const projectStatus = async (token: string, id: number) => (await fetch(`${h.service.url}/api/v1/projects/${id}`, { headers: bearer(token) })).status;
+async function projectIds(token: string): Promise<number[]> {
+  const res = await fetch(`${h.service.url}/api/v1/projects`, { headers: bearer(token) });
+  return ((await res.json()) as { data: Array<{ id: number }> }).data.map((project) => project.id);
+}
 
 async function login(body: Record<string, unknown>): Promise<Issued> {
   const res = await post('login', body);
@@ -42,7 +47,8 @@ async function twoTeamUser() {
   const second = em.create(Team, { name: 'Second Team' });
   em.create(TeamMembership, { team: second, user: first.user.id, role: 'admin' });
   await em.flush();
-  return { email: first.user.email, user: first.user, first: first.team, second };
+  const secondProject = await addProject(h, second, { name: 'Second Team site' });
+  return { email: first.user.email, user: first.user, first: first.team, second, firstProject: first.project, secondProject };
 }
 
 beforeAll(async () => {
@@ -176,36 +182,46 @@ describe('POST /api/v1/auth/logout', () => {
 });
 
 describe('POST /api/v1/auth/switch-team', () => {
-  it('answers a new token of the same kind for the other team and revokes the old one', async () => {
-    const { email, first, second } = await twoTeamUser();
+  // Spec, Authentication: "it is scoped to a team, and switch-team moves the session to another team of the user".
+  it('moves the session: the token the client holds now acts in the other team, and the old team is out of its reach at once', async () => {
+    const { email, first, second, firstProject, secondProject } = await twoTeamUser();
     const session = await login({ email, password: PASSWORD });
+    expect([await projectStatus(session.token, firstProject.id), await projectStatus(session.token, secondProject.id)]).toEqual([200, 404]);
     const res = await post('switch-team', { team_id: second.id }, bearer(session.token));
     expect(res.status).toBe(200);
     const switched = ((await res.json()) as { data: Issued }).data;
-    expect(switched).toMatchObject({ kind: 'session', abilities: null, team: { id: second.id, name: 'Second Team' }, role: 'admin', device: null });
-    expect(switched.token).not.toBe(session.token);
-    expect((await me(session.token)).status).toBe(401);
-    expect((await (await me(switched.token)).json()) as unknown).toMatchObject({ data: { team: { id: second.id }, role: 'admin' } });
+    expect(switched).toEqual({ ...session, team: { id: second.id, name: 'Second Team' }, role: 'admin' });
+    expect((await (await me(session.token)).json()) as unknown).toMatchObject({ data: { team: { id: second.id }, role: 'admin' } });
+    expect([await projectStatus(session.token, firstProject.id), await projectStatus(session.token, secondProject.id)]).toEqual([404, 200]);
+    expect(await projectIds(session.token)).toEqual([secondProject.id]);
 
-    // And back again.
-    const back = await post('switch-team', { team_id: first.id }, bearer(switched.token));
-    expect(((await back.json()) as { data: Issued }).data.team.id).toBe(first.id);
+    // Switching to the team it is in changes nothing; and back again.
+    const again = await post('switch-team', { team_id: second.id }, bearer(session.token));
+    expect(((await again.json()) as { data: Issued }).data).toEqual(switched);
+    const back = await post('switch-team', { team_id: first.id }, bearer(session.token));
+    expect(((await back.json()) as { data: Issued }).data).toEqual(session);
+    expect([await projectStatus(session.token, firstProject.id), await projectStatus(session.token, secondProject.id)]).toEqual([200, 404]);
   });
 
-  it('a device token stays a device token of the same device_id, registered in the new team', async () => {
-    const { email, user, second } = await twoTeamUser();
+  it('a device token keeps working as a device token of the same device_id, registered in the new team', async () => {
+    const { email, user, second, firstProject, secondProject } = await twoTeamUser();
+    // The same phone signed in to the second team before: that device's token there is replaced by the moved one.
+    const earlier = await login({ email, password: PASSWORD, device_id: 'switching-phone', team_id: second.id });
     const device = await login({ email, password: PASSWORD, device_id: 'switching-phone', device_name: 'Van tablet', platform: 'android' });
     const res = await post('switch-team', { team_id: second.id }, bearer(device.token));
     expect(res.status).toBe(200);
     const switched = ((await res.json()) as { data: Issued }).data;
-    expect(switched).toMatchObject({ kind: 'device', abilities: ['capture'], team: { id: second.id }, device: { device_id: 'switching-phone', name: 'Van tablet', platform: 'android' } });
-    expect(switched.device?.id).not.toBe(device.device?.id);
-    expect((await me(device.token)).status).toBe(401);
+    expect(switched).toMatchObject({ token: device.token, kind: 'device', abilities: ['capture'], expires_at: device.expires_at, team: { id: second.id }, device: { id: earlier.device?.id, device_id: 'switching-phone', name: 'Van tablet', platform: 'android' } });
+    expect((await (await me(device.token)).json()) as unknown).toMatchObject({ data: { team: { id: second.id } } });
+    expect([await projectStatus(device.token, firstProject.id), await projectStatus(device.token, secondProject.id)]).toEqual([404, 200]);
+    const beat = await fetch(`${h.service.url}/api/v1/devices/heartbeat`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(device.token) }, body: JSON.stringify({ queue_depth: 2, app_version: '1.0.0' }) });
+    expect(((await beat.json()) as { data: { id: number } }).data.id).toBe(earlier.device?.id);
+    expect((await me(earlier.token)).status).toBe(401);
     expect(await h.orm.em.fork().count(Device, { user: user.id, deviceId: 'switching-phone' })).toBe(2);
   });
 
-  it('refuses a team the user is not in (or that does not exist) with 403 and keeps the token', async () => {
-    const { email } = await twoTeamUser();
+  it('refuses a team the user is not in (or that does not exist) with 403 and keeps the token in its team', async () => {
+    const { email, first, firstProject } = await twoTeamUser();
     const session = await login({ email, password: PASSWORD });
     const stranger = await createTeam(h, 'Not Mine');
     for (const teamId of [stranger.team.id, 2_000_000_000]) {
@@ -213,7 +229,8 @@ describe('POST /api/v1/auth/switch-team', () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: { code: 'forbidden', message: 'You are not a member of that team.', team_id: teamId } });
     }
-    expect((await me(session.token)).status).toBe(200);
+    expect((await (await me(session.token)).json()) as unknown).toMatchObject({ data: { team: { id: first.id } } });
+    expect([await projectStatus(session.token, firstProject.id), await projectStatus(session.token, stranger.project.id)]).toEqual([200, 404]);
   });
 
   it('integration tokens are bound to their team: 403', async () => {

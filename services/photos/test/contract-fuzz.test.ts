@@ -28,7 +28,7 @@ describeContractFuzz({
     const { record } = await new IntegrationTokenService(em).create(owner, { name: 'Contract fuzz', abilities: ['projects:read'], expires_in_days: 1 });
     return [{ method: 'delete', path: '/api/v1/auth/tokens/{token}', parameters: { token: String(record.id) } }];
   },
-  // Logout ends the seeded token; switch-team ends it too (it issues a token for the demo user's second team).
+  // Logout ends the seeded token; switch-team moves it to the demo user's second team, away from the seeded data.
   excludePaths: ['^/api/v1/auth/(logout|switch-team)$'],
   // The heartbeat needs a device token (a login with a device_id), which the seed does not issue: 403 by design.
   authNotSupplied: ['/api/v1/devices/heartbeat'],

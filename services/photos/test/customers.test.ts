@@ -190,6 +190,30 @@ describe('GET /api/v1/customers?q=', () => {
     expect(await search('\\')).toEqual([]);
   });
 
+  // Spec: customers are "searchable by name, company, email, phone and city"; a search for a character finds the
+  // customers holding it. unaccent() folds full-width ％ ＿ ＼ to % _ \, so they are escaped after normalising.
+  it('takes the full-width ％, ＿ and ＼ literally too (they normalise to %, _ and \\): never a wildcard', async () => {
+    const team = await createTeam(h, 'Customers Full-width');
+    const people = {
+      zeta: { name: 'Zeta 50% Works' },
+      alpha: { name: 'Alpha Services', company: 'Full-width ５０％ Ltd' },
+      snake: { name: 'Snake＿case Co' },
+      slash: { name: 'Back\\slash Supplies' },
+      plain: { name: 'Plain Customer' },
+    };
+    const found: Record<string, number> = {};
+    for (const [key, body] of Object.entries(people)) found[key] = (await call('POST', '/customers', team.token, body)).body.data.id;
+    const ids = async (q: string) => (await call('GET', `/customers?q=${encodeURIComponent(q)}`, team.token)).body.data.map((customer: Json) => customer.id);
+    // Ranked by where the character first occurs: in Zeta's name before Alpha's company.
+    expect(await ids('％')).toEqual([found.zeta, found.alpha]);
+    expect(await ids('%')).toEqual([found.zeta, found.alpha]);
+    expect(await ids('＿')).toEqual([found.snake]);
+    expect(await ids('_')).toEqual([found.snake]);
+    expect(await ids('＼')).toEqual([found.slash]);
+    expect(await ids('５０％ ltd')).toEqual([found.alpha]);
+    expect(await ids('％％')).toEqual([]);
+  });
+
   it('refuses a bad page or an over-long q with 422', async () => {
     for (const query of ['page=0', 'page=abc', `q=${'x'.repeat(192)}`]) expect((await call('GET', `/customers?${query}`, token)).status).toBe(422);
     expect((await call('GET', '/customers?q=smith&page=2', token)).body.meta).toEqual({ current_page: 2, per_page: 25, total: 2, last_page: 1 });
@@ -199,7 +223,7 @@ describe('GET /api/v1/customers?q=', () => {
     const explained = await h.orm.em.fork().getConnection().transactional(async (tx) => {
       await h.orm.em.getConnection().execute('set local enable_seqscan = off', [], 'run', tx);
       return h.orm.em.getConnection().execute<Array<{ 'QUERY PLAN': string }>>(
-        `explain select id from customers c where c."search_document" like '%' || photos_search.normalize('alvarez') || '%'`,
+        `explain select id from customers c where c."search_document" like photos_search.contains_pattern('alvarez')`,
         [],
         'all',
         tx,

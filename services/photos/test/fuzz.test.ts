@@ -4,10 +4,10 @@ import { photosApiDocument } from '../src/api-document.js';
 import { DEMO_ACCESS_TOKEN } from '../src/seed.js';
 import { photosService } from '../src/service.js';
 
-/** Operations that end the seeded token (logout; switch-team to the demo user's second team): fuzzed last. */
+/** Operations that take the seeded token from the seeded data (logout; switch-team to the second team): fuzzed last. */
 const ENDS_THE_TOKEN = ['/api/v1/auth/logout', '/api/v1/auth/switch-team'];
 
-/** The document with the token-ending paths moved to the end, so every other operation runs with a live token. */
+/** The document with those paths moved to the end, so every other operation runs with the seeded token in its team. */
 function tokenEndingPathsLast(): ReturnType<typeof photosApiDocument> {
   const document = photosApiDocument();
   const entries = Object.entries(document.paths ?? {});

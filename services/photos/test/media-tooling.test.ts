@@ -7,6 +7,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
   assertMediaBinaries,
+  MAX_IMAGE_PIXELS,
+  MAX_VIDEO_FRAME_PIXELS,
   probeVideo,
   renderPhotoThumbnail,
   renderVideoPoster,
@@ -14,7 +16,8 @@ import {
   UnrenderableMediaError,
 } from '../src/media/index.js';
 import { writeHevcHeic } from './support/heic.js';
-import { jpegWithOrientation6, landscapeImage, tempDir, writeTestVideo } from './support/media-fixtures.js';
+import { printImage } from '../src/modules/reports/report-images.js';
+import { jpegWithOrientation6, landscapeImage, pngBomb, tempDir, writeLargeFrameVideo, writeTestVideo } from './support/media-fixtures.js';
 
 const tmp = tempDir('photos-media');
 afterAll(() => tmp.cleanup());
@@ -161,5 +164,30 @@ describe('probeVideo and renderVideoPoster', () => {
     const truncated = join(tmp.dir, 'truncated.mp4');
     writeFileSync(truncated, whole.subarray(0, 200));
     await expect(probeVideo(truncated)).rejects.toBeInstanceOf(UnrenderableMediaError);
+  });
+});
+
+describe('pixel limits (decompression bombs)', () => {
+  it('an image declaring 16 000 × 16 000 pixels (256 MP, under sharp\'s default limit) is unrenderable, as thumbnail and as print', async () => {
+    const bomb = pngBomb(16_000, 16_000);
+    expect(16_000 * 16_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+    expect(await sharp(bomb).metadata()).toMatchObject({ format: 'png', width: 16_000, height: 16_000 });
+    await expect(renderPhotoThumbnail(bomb)).rejects.toThrow(/pixel limit/);
+    await expect(renderPhotoThumbnail(bomb)).rejects.toBeInstanceOf(UnrenderableMediaError);
+    await expect(printImage(bomb)).rejects.toBeInstanceOf(UnrenderableMediaError);
+  });
+
+  it('a video of 8 192 × 8 192 frames is unrenderable: ffprobe and ffmpeg refuse to decode such a frame', async () => {
+    const path = writeLargeFrameVideo(join(tmp.dir, 'huge-frame.mp4'), 8192, 8192);
+    expect(8192 * 8192).toBeGreaterThan(MAX_VIDEO_FRAME_PIXELS);
+    await expect(probeVideo(path)).rejects.toBeInstanceOf(UnrenderableMediaError);
+    await expect(renderVideoPoster(path, 1)).rejects.toBeInstanceOf(UnrenderableMediaError);
+  });
+
+  it('media at the limits still renders: a 8 192 × 4 320 frame gets its poster', async () => {
+    const path = writeLargeFrameVideo(join(tmp.dir, 'dci-8k.mp4'), 8192, 4320);
+    expect(8192 * 4320).toBe(MAX_VIDEO_FRAME_PIXELS);
+    expect(await probeVideo(path)).toMatchObject({ width: 8192, height: 4320 });
+    expect(await renderVideoPoster(path, 1)).toMatchObject({ width: 320, height: 169 });
   });
 });

@@ -172,6 +172,23 @@ describe('GET /api/v1/pages', () => {
 });
 
 describe('scopes', () => {
+  // unaccent() folds the full-width ％ ＿ ＼ to % _ \, so q is escaped after normalising: a character is never a wildcard.
+  it('q takes the full-width ％, ＿ and ＼ literally: only pages holding the character match', async () => {
+    const team = await createTeam(h, 'Pages Full-width');
+    const write = async (title: string, body: string) => (await call('POST', '/pages', team.token, { project_id: team.project.id, title, body })).body.data.id as number;
+    const percent = await write('Progress', 'Slab poured: ５０％');
+    const snake = await write('Naming', 'file_name of the drawing');
+    const slash = await write('Paths', 'C:＼drawings');
+    await write('Plain', 'Nothing special here');
+    const ids = async (q: string) => (await call('GET', `/pages?q=${encodeURIComponent(q)}`, team.token)).body.data.map((page: Json) => page.id);
+    expect(await ids('％')).toEqual([percent]);
+    expect(await ids('%')).toEqual([percent]);
+    expect(await ids('＿')).toEqual([snake]);
+    expect(await ids('＼')).toEqual([slash]);
+    expect(await ids('\\')).toEqual([slash]);
+    expect(await ids('％％')).toEqual([]);
+  });
+
   it('pages:read reads, pages:write writes; each missing ability is a 403 naming it; a device token reaches neither', async () => {
     const team = await createTeam(h, 'Pages Scopes');
     const page = (await call('POST', '/pages', team.token, { project_id: team.project.id, title: 'Scoped', body: '' })).body.data;

@@ -118,6 +118,36 @@ describe('PATCH /api/v1/photos/{photo}', () => {
     expect(same.body.data.assignment).toEqual(moved.body.data.assignment);
   });
 
+  // Spec, endpoint table: "PATCH | /api/v1/photos/{photo} | photos:write | caption, tags, project".
+  it('takes the spec\'s names caption, tags and project; description and project_id are aliases, never both with their name', async () => {
+    const member = await createTeam(h, 'Spec Edit Team');
+    const other = await createTeam(h, 'Spec Edit Other');
+    const first = await addProject(h, member.team, { name: 'Spec First', lat: 40, lng: 40 });
+    const second = await addProject(h, member.team, { name: 'Spec Second', lat: 40.01, lng: 40 });
+    const photo = await upload(member.token, { local_capture_id: 'spec-edit', lat: '40', lng: '40', accuracy_m: '4' });
+    const edited = await call('PATCH', `/api/v1/photos/${photo.id}`, member.token, { caption: 'Rebar at C4', tags: ['rebar'], project: second.id });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ description: 'Rebar at C4', tags: ['rebar'], project: { id: second.id, name: 'Spec Second' } });
+    expect(edited.body.data.assignment.source).toBe('corrected');
+    const aliased = await call('PATCH', `/api/v1/photos/${photo.id}`, member.token, { description: 'Rebar at C5', project_id: first.id });
+    expect(aliased.status).toBe(200);
+    expect(aliased.body.data).toMatchObject({ description: 'Rebar at C5', project: { id: first.id } });
+    const refusals: Array<[Json, string[]]> = [
+      [{ caption: 'a', description: 'b' }, ['caption', 'description']],
+      [{ project: second.id, project_id: second.id, tags: ['z'] }, ['project', 'project_id']],
+      [{ caption: 7 }, ['caption']],
+      [{ project: 'Spec Second' }, ['project']],
+      [{ project: other.project.id }, ['project']],
+      [{ project_id: other.project.id }, ['project_id']],
+    ];
+    for (const [body, fields] of refusals) {
+      const res = await call('PATCH', `/api/v1/photos/${photo.id}`, member.token, body);
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.error.fields).sort()).toEqual(fields);
+    }
+    expect((await call('GET', `/api/v1/photos/${photo.id}`, member.token)).body.data).toEqual(aliased.body.data);
+  });
+
   it('refuses capture time, GPS, media and any other field with 422 naming it, and changes nothing', async () => {
     const member = await createTeam(h, 'Evidence Team');
     const other = await createTeam(h, 'Evidence Other');
@@ -281,5 +311,16 @@ describe('subgraph', () => {
     const foreign = await gql(url, mutation, bearer(other.token), { id: String(photo.id), input: { description: 'x' } });
     expect(foreign.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await call('GET', `/api/v1/photos/${photo.id}`, member.token)).body.data.description).toBe('from GraphQL');
+  });
+
+  it('updatePhotosPhoto takes the spec\'s caption, with description as its alias (never both)', async () => {
+    const member = await createTeam(h, 'Graph Caption');
+    const photo = await upload(member.token, { local_capture_id: 'gc' });
+    const mutation = 'mutation($id: ID!, $input: PhotosPhotoEditInput!) { updatePhotosPhoto(id: $id, input: $input) { description } }';
+    const edited = await gql(url, mutation, bearer(member.token), { id: String(photo.id), input: { caption: 'captioned' } });
+    expect(edited.body.data?.updatePhotosPhoto).toEqual({ description: 'captioned' });
+    const both = await gql(url, mutation, bearer(member.token), { id: String(photo.id), input: { caption: 'a', description: 'b' } });
+    expect(both.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await call('GET', `/api/v1/photos/${photo.id}`, member.token)).body.data.description).toBe('captioned');
   });
 });

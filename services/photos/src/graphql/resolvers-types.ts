@@ -141,7 +141,7 @@ export type Mutation = {
   updatePhotosChecklistItem?: Maybe<PhotosChecklistItem>;
   /** Edits a page (PATCH /api/v1/pages/{page}; needs pages:write). */
   updatePhotosPage?: Maybe<PhotosPage>;
-  /** Edits a photo's description, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
+  /** Edits a photo's caption, tags or project (needs photos:write); the same rules as PATCH /api/v1/photos/{photo}. */
   updatePhotosPhoto?: Maybe<PhotosPhoto>;
   /** Edits, reassigns, closes or reopens a task (PATCH /api/v1/tasks/{task}; needs tasks:write). */
   updatePhotosTask?: Maybe<PhotosTask>;
@@ -706,6 +706,9 @@ export type PhotosPhotoCommentsArgs = {
 
 /** What the office may change on a photo: caption, tags, project (capture time and GPS are read-only evidence). */
 export type PhotosPhotoEditInput = {
+  /** The caption (the photo's description). */
+  caption?: InputMaybe<Scalars['String']['input']>;
+  /** Alias of caption (never both). */
   description?: InputMaybe<Scalars['String']['input']>;
   /** Moving the photo to another active project of the team makes its assignment CORRECTED. */
   projectId?: InputMaybe<Scalars['ID']['input']>;

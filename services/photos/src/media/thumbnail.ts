@@ -1,6 +1,6 @@
 // Thumbnails of photos (and of video posters): EXIF orientation applied, fitted inside a small square, JPEG.
-import sharp from 'sharp';
 import { UnrenderableMediaError } from './media-errors.js';
+import { limitedImage } from './media-limits.js';
 
 /** Longest edge of a thumbnail or poster, pixels; smaller images are not enlarged (README, Decisions). */
 export const THUMBNAIL_MAX_EDGE = 320;
@@ -21,12 +21,12 @@ export interface RenderedImage {
 
 /**
  * Renders the thumbnail of an image file or buffer (JPEG, PNG, WebP, and HEIF whose codec the bundled libvips decodes:
- * AV1 yes, HEVC no). Throws UnrenderableMediaError when the bytes cannot be decoded; anything else is unexpected.
+ * AV1 yes, HEVC no). Throws UnrenderableMediaError when the bytes cannot be decoded or declare more pixels than
+ * MAX_IMAGE_PIXELS; anything else is unexpected.
  */
 export async function renderPhotoThumbnail(input: string | Buffer): Promise<RenderedImage> {
   try {
-    // failOn 'error': a truncated JPEG is refused rather than rendered half grey.
-    const image = sharp(input, { failOn: 'error' });
+    const image = limitedImage(input);
     const { autoOrient } = await image.metadata();
     const { data, info } = await image
       .rotate()

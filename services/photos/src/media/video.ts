@@ -1,6 +1,7 @@
 // Videos: duration and displayed size (ffprobe), and a poster frame rendered like a photo's thumbnail (ffmpeg + sharp).
 import { runMediaBinary } from './media-process.js';
 import { UnrenderableMediaError } from './media-errors.js';
+import { VIDEO_DECODER_LIMITS } from './media-limits.js';
 import { renderPhotoThumbnail, type RenderedImage } from './thumbnail.js';
 
 /** The poster is the frame at this time, or the first frame of a video shorter than twice this (README, Decisions). */
@@ -26,9 +27,13 @@ interface FfprobeOutput {
   }>;
 }
 
-/** Duration and size of the video at `path`; throws UnrenderableMediaError when ffprobe cannot read it. */
+/**
+ * Duration and size of the video at `path`; throws UnrenderableMediaError when ffprobe cannot read it, or when its
+ * frames are larger than MAX_VIDEO_FRAME_PIXELS.
+ */
 export async function probeVideo(path: string): Promise<VideoProbe> {
-  const output = await runMediaBinary('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', path]);
+  // ffprobe decodes a frame or two to describe the stream: limited like ffmpeg's decode.
+  const output = await runMediaBinary('ffprobe', ['-v', 'error', ...VIDEO_DECODER_LIMITS, '-print_format', 'json', '-show_format', '-show_streams', '-i', path]);
   let parsed: FfprobeOutput;
   try {
     parsed = JSON.parse(output.toString('utf8')) as FfprobeOutput;
@@ -58,7 +63,7 @@ export async function renderVideoPoster(path: string, durationSeconds: number | 
 
 /** One frame as PNG (lossless: the only lossy step is the thumbnail's JPEG), or an empty buffer when there is none. */
 function decodeFrame(path: string, atSeconds: number): Promise<Buffer> {
-  return runMediaBinary('ffmpeg', ['-v', 'error', '-nostdin', '-ss', String(atSeconds), '-i', path, '-an', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
+  return runMediaBinary('ffmpeg', ['-v', 'error', '-nostdin', ...VIDEO_DECODER_LIMITS, '-ss', String(atSeconds), '-i', path, '-an', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
 }
 
 function rotationDegrees(stream: NonNullable<FfprobeOutput['streams']>[number]): number {

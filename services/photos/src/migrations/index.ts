@@ -10,6 +10,7 @@ import { Migration20261001000000CreateChecklistsAndTasks } from './Migration2026
 import { Migration20261003000000CreateReports } from './Migration20261003000000CreateReports.js';
 import { Migration20261004000000CreateCommentsAndNotifications } from './Migration20261004000000CreateCommentsAndNotifications.js';
 import { Migration20261002000000CreatePagesAndCustomers } from './Migration20261002000000CreatePagesAndCustomers.js';
+import { Migration20261005000000EscapeSearchPatterns } from './Migration20261005000000EscapeSearchPatterns.js';
 
 /** Every migration of the photos database, in order. Checked in; never discovered by glob. */
 export const migrations: MigrationObject[] = [
@@ -25,4 +26,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261003000000CreateReports', class: Migration20261003000000CreateReports },
   { name: 'Migration20261004000000CreateCommentsAndNotifications', class: Migration20261004000000CreateCommentsAndNotifications },
   { name: 'Migration20261002000000CreatePagesAndCustomers', class: Migration20261002000000CreatePagesAndCustomers },
+  { name: 'Migration20261005000000EscapeSearchPatterns', class: Migration20261005000000EscapeSearchPatterns },
 ];

@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import { promisify } from 'node:util';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { mediaBinaryPath } from '../../src/media/index.js';
 
@@ -49,6 +50,12 @@ export function writeAudioOnlyMp4(path: string, seconds: number): string {
   return path;
 }
 
+/** A one-second H.264 MP4 of a plain grey `width`×`height` frame (quick to encode however large the frame). */
+export function writeLargeFrameVideo(path: string, width: number, height: number): string {
+  ffmpeg(['-f', 'lavfi', '-i', `color=c=gray:size=${width}x${height}:duration=1:rate=1`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path]);
+  return path;
+}
+
 function ffmpeg(args: string[]): void {
   execFileSync(mediaBinaryPath('ffmpeg'), ['-v', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
@@ -66,6 +73,29 @@ export async function noisyJpeg(side: number): Promise<Buffer> {
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.floor(Math.random() * 256);
   return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const framing = Buffer.alloc(8);
+  framing.writeUInt32BE(data.length, 0);
+  framing.writeUInt32BE(crc32(body), 4);
+  return Buffer.concat([framing.subarray(0, 4), body, framing.subarray(4)]);
+}
+
+/**
+ * A valid PNG declaring `width`×`height` pixels (1-bit grey, all black) in a few tens of kilobytes: a decompression
+ * bomb, since a decoder expands it to at least `width × height` bytes.
+ */
+export function pngBomb(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), standard compression, filter and no interlace
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // each row: filter byte 0, then black pixels
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 function box(type: string, payload: Buffer): Buffer {

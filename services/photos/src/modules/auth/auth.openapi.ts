@@ -23,7 +23,7 @@ export const meResponse = z.object({
 export const issuedTokenResponse = z.object({
   data: z
     .object({
-      token: z.string().meta({ description: '`ph_` + 48 characters. Shown only in this response; only its SHA-256 is stored.' }),
+      token: z.string().meta({ description: '`ph_` + 48 characters. Shown only in the login response (switch-team answers the token the request carried); only its SHA-256 is stored.' }),
       token_type: z.literal('Bearer'),
       kind: z.enum(['session', 'device']).meta({ description: '`device` when the login named a device_id.' }),
       abilities: z.array(z.literal(CAPTURE_ABILITY)).nullable().meta({ description: `null for an office session (the role decides); ["${CAPTURE_ABILITY}"] for a device token.` }),
@@ -111,12 +111,12 @@ export const authApi = {
       operationId: 'switchTeam',
       summary: 'Move the session to another team of the user',
       description:
-        'Answers a new token of the same kind scoped to `team_id` and revokes the calling one (a device token stays a device token of the same device_id). ' +
-        'A team the user is not in (or that does not exist) → 403; integration tokens are bound to their team → 403.',
+        'Moves the calling token to `team_id`: the same token keeps working, scoped to that team from the next request, with the same kind and expiry (a device token becomes the token of the same device_id in that team); the old team\'s data is out of its reach at once. ' +
+        'Answers the login body with that token. A team the user is not in (or that does not exist) → 403, the token stays where it was; integration tokens are bound to their team → 403.',
       tags,
       security: ACCESS_TOKEN_SECURITY,
       requestBody: { required: true, content: { 'application/json': { schema: switchTeamInput } } },
-      responses: { '200': { description: 'The new token, shown only here.', content: { 'application/json': { schema: issuedTokenResponse } } } },
+      responses: { '200': { description: 'The same token, now scoped to `team_id`.', content: { 'application/json': { schema: issuedTokenResponse } } } },
     },
   }),
   listTokens: defineApiRoute({

@@ -1,4 +1,4 @@
-import { mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
+import { bearerCredential, mountApiRoute, parseInput, serviceRouter } from '@tributary/kit';
 import type { Router } from 'express';
 import { principalOf, requireRole, requireToken, signedInOf } from './auth.guard.js';
 import { authApi } from './auth.openapi.js';
@@ -32,7 +32,9 @@ export function authRoutes({ auth, signIn, integrationTokens }: AuthRouteService
     res.status(204).end();
   });
   mountApiRoute(router, authApi.switchTeam, signedIn, async (req, res) => {
-    res.json(presentIssuedToken(await signIn.switchTeam(principalOf(res), req.body)));
+    const moved = await signIn.switchTeam(principalOf(res), req.body);
+    // The login body with the token the request carries (requireToken checked it): the same token, now in the new team.
+    res.json(presentIssuedToken({ ...moved, token: bearerCredential(req.headers.authorization) ?? '' }));
   });
   mountApiRoute(router, authApi.listTokens, signedIn, teamAdmin, async (req, res) => {
     const { page } = parseInput(listTokensQuery, req.query);

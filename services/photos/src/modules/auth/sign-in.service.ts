@@ -1,7 +1,8 @@
 // Sign-in (spec "Authentication"): login with e-mail and password → an office session, or with a device_id → a device
-// token (ability `capture`) tied to the Device row; logout; switch-team. Every login refusal is the same
-// AuthenticationError (401) after the same bcrypt work, whatever the reason (unknown e-mail, no password, wrong
-// password, no team). Tokens are shown once: only their SHA-256 is stored.
+// token (ability `capture`) tied to the Device row; logout; switch-team (moves the token to another team). Every login
+// refusal is the same AuthenticationError (401) after the same bcrypt work, whatever the reason (unknown e-mail, no
+// password, wrong password, no team). Tokens are shown once: only their SHA-256 is stored.
+import { LockMode } from '@mikro-orm/core';
 import { SERVICE_NAME } from '../../service-name.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthenticationError, ForbiddenError, parseInput, passwordMatches } from '@tributary/kit';
@@ -21,7 +22,15 @@ export interface IssuedToken {
   membership: TeamMembership;
 }
 
+/** A token switch-team moved: the same record, now scoped to the membership's team. */
+export interface MovedSession {
+  record: AccessToken;
+  membership: TeamMembership;
+}
+
 type DeviceFields = Omit<DeviceRegistration, 'teamId' | 'userId'>;
+
+export const NOT_A_MEMBER_MESSAGE = 'You are not a member of that team.';
 
 /** The stored name of an office session (a device token is named by its device_id, an integration token by its creator). */
 const OFFICE_SESSION_NAME = 'office session';
@@ -45,20 +54,23 @@ export class SignInService {
   }
 
   /**
-   * A new token of the same kind for another team of the user; the calling token is revoked. A device token becomes a
-   * device token of the same device_id in the new team. Integration tokens are bound to their team (403).
+   * Moves the calling token to another team of the user (spec: "switch-team moves the session"): the token the client
+   * holds keeps working, scoped to the new team. Every request reads the token's team afresh, so the old team's data is
+   * out of its reach as soon as this commits. The expiry stays (moving is not signing in again). Integration tokens are
+   * bound to their team (403).
    */
-  async switchTeam(principal: PhotosPrincipal, body: unknown): Promise<IssuedToken> {
+  async switchTeam(principal: PhotosPrincipal, body: unknown): Promise<MovedSession> {
     const { team_id: teamId } = parseInput(switchTeamInput, body);
     if (principal.kind === 'integration') throw new ForbiddenError('Integration tokens are bound to the team they were created for; create one in the other team.');
-    const membership = await this.em.findOne(TeamMembership, { team: teamId, user: principal.userId }, { populate: ['team', 'user'] });
-    if (!membership) throw new ForbiddenError('You are not a member of that team.', { team_id: teamId });
-    const current = await this.em.findOneOrFail(AccessToken, principal.tokenId, { populate: ['device'] });
-    const device = current.device ? { deviceId: current.device.deviceId, name: current.device.name ?? undefined, platform: current.device.platform ?? undefined } : undefined;
     return this.em.transactional(async (tx) => {
-      const issued = await issueToken(tx, membership, device);
-      await tx.nativeUpdate(AccessToken, { id: principal.tokenId, revokedAt: null }, { revokedAt: new Date() });
-      return issued;
+      const membership = await tx.findOne(TeamMembership, { team: teamId, user: principal.userId }, { populate: ['team', 'user'] });
+      if (!membership) throw new ForbiddenError(NOT_A_MEMBER_MESSAGE, { team_id: teamId });
+      // Locked, so a logout or another switch of the same token waits for this one (and is then seen).
+      const token = await tx.findOne(AccessToken, { id: principal.tokenId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!token?.isUsable(new Date())) throw new AuthenticationError('token revoked or expired during switch-team');
+      await tx.populate(token, ['device']);
+      if (token.team.id !== teamId) await moveToken(tx, token, membership);
+      return { record: token, membership };
     });
   }
 
@@ -66,13 +78,28 @@ export class SignInService {
   private async loginMembership(user: User, teamId: number | undefined): Promise<TeamMembership> {
     if (teamId !== undefined) {
       const named = await this.em.findOne(TeamMembership, { user, team: teamId }, { populate: ['team', 'user'] });
-      if (!named) throw new ForbiddenError('You are not a member of that team.', { team_id: teamId });
+      if (!named) throw new ForbiddenError(NOT_A_MEMBER_MESSAGE, { team_id: teamId });
       return named;
     }
     const first = await this.em.findOne(TeamMembership, { user }, { populate: ['team', 'user'], orderBy: { id: 'asc' } });
     if (!first) throw new AuthenticationError('user belongs to no team');
     return first;
   }
+}
+
+/**
+ * The token now acts in the membership's team. A device token becomes the token of its device_id's Device row in that
+ * team (registered on first use), whose other tokens are revoked: one live token per device row, as a login leaves it.
+ */
+async function moveToken(tx: EntityManager, token: AccessToken, membership: TeamMembership): Promise<void> {
+  if (token.device) {
+    const { deviceId, name, platform } = token.device;
+    const row = await tx.getRepository(Device).registerLocked({ teamId: membership.team.id, userId: membership.user.id, deviceId, name: name ?? undefined, platform: platform ?? undefined });
+    await tx.nativeUpdate(AccessToken, { device: row, revokedAt: null, id: { $ne: token.id } }, { revokedAt: new Date() });
+    token.device = row;
+  }
+  token.team = membership.team;
+  await tx.flush();
 }
 
 /** An office session, or with a device a device token (the device's earlier tokens are revoked in the same commit). */

@@ -1,6 +1,6 @@
 // How a customer search `q` becomes patterns (pure; the README's Decisions table, "Customer search"). Each pattern is a
-// substring the customer's search document must contain (the repository wraps it as `%…%` after the database has
-// lowercased and unaccented it like the document). A query that looks like part of a phone number (digits with spaces,
+// substring the customer's search document must contain (the database lowercases and unaccents it like the document,
+// then escapes it and wraps it as `%…%`: photos_search.contains_pattern). A query that looks like part of a phone number (digits with spaces,
 // +, (), -, . or /) is one pattern of its digits, so "555 01" finds "+1 (555) 012-3456"; any other query is split on
 // whitespace and every word must occur (a word that is a phone fragment, like "012-3456", counts by its digits).
 
@@ -35,9 +35,4 @@ export function customerSearchPlan(q: string | undefined): CustomerSearchPlan | 
     .slice(0, CUSTOMER_SEARCH_WORDS_MAX)
     .map((word) => (isPhoneFragment(word) ? digitsOf(word) : word));
   return { patterns: [...new Set(words)] };
-}
-
-/** `value` as a LIKE literal: its own %, _ and \ match themselves. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,11 +1,12 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Customer } from './customer.entity.js';
-import { escapeLike, type CustomerSearchPlan } from './customer-search.js';
+import type { CustomerSearchPlan } from './customer-search.js';
 
 // The stored search document (customer.entity.ts), which the GIN trigram index covers; the query text is normalised by
-// the same function as the document.
+// the same function as the document, and escaped after that (photos_search.contains_pattern), so no character of it is
+// a wildcard, whatever it normalises to.
 const DOCUMENT = `c."search_document"`;
-const PATTERN_CONDITION = `${DOCUMENT} like '%' || photos_search.normalize(?) || '%'`;
+const PATTERN_CONDITION = `${DOCUMENT} like photos_search.contains_pattern(?)`;
 // Where the first word first occurs: the document starts with the name, so matches in the name come first.
 const RANK = `strpos(${DOCUMENT}, photos_search.normalize(?))`;
 
@@ -67,7 +68,7 @@ function conditions(query: CustomerListQuery): { where: string; params: unknown[
   const patterns = query.plan?.patterns ?? [];
   return {
     where: [`c."team_id" = ?`, ...patterns.map(() => PATTERN_CONDITION)].join(' and '),
-    params: [query.teamId, ...patterns.map(escapeLike)],
+    params: [query.teamId, ...patterns],
   };
 }
 
@@ -77,6 +78,6 @@ export function customerListSql(query: CustomerListQuery): { sql: string; params
   const rank = query.plan ? `${RANK}, ` : '';
   return {
     sql: `select ${SELECTED}, count(*) over () as search_total from "customers" c where ${where} order by ${rank}c."name", c."id" limit ? offset ?`,
-    params: [...params, ...(query.plan ? [escapeLike(query.plan.patterns[0]!)] : []), query.perPage, (query.page - 1) * query.perPage],
+    params: [...params, ...(query.plan ? [query.plan.patterns[0]!] : []), query.perPage, (query.page - 1) * query.perPage],
   };
 }

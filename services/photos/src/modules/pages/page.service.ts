@@ -24,8 +24,9 @@ export interface PageServiceOptions {
 
 export const NO_SUCH_PROJECT = 'No project with this id in your team.';
 const ID = /^\d{1,10}$/;
-// Title and body, lowercased and unaccented (the migration's function), hold the query as a substring.
-const SEARCH_CONDITION = `photos_search.normalize(p."title" || ' ' || p."body") like '%' || photos_search.normalize(?) || '%'`;
+// Title and body, lowercased and unaccented (the migration's function), hold the query as a substring: the query is
+// normalised the same way and escaped after that, so no character of it is a wildcard (photos_search.contains_pattern).
+const SEARCH_CONDITION = `photos_search.normalize(p."title" || ' ' || p."body") like photos_search.contains_pattern(?)`;
 
 /** Pages of the caller's team, for REST and GraphQL; callers have checked the scope (pages:read / pages:write). */
 export class PageService {
@@ -101,7 +102,7 @@ export class PageService {
     }
     if (query.q) {
       where.push(SEARCH_CONDITION);
-      params.push(escapeLike(query.q));
+      params.push(query.q);
     }
     const conditions = where.join(' and ');
     const rows = await this.em.getConnection().execute<Array<{ id: number; total: string }>>(
@@ -112,9 +113,4 @@ export class PageService {
     const [count] = await this.em.getConnection().execute<Array<{ total: string }>>(`select count(*) as total from "pages" p where ${conditions}`, params);
     return { ids: [], total: Number(count?.total ?? 0) };
   }
-}
-
-/** `value` as a LIKE literal: its own %, _ and \ match themselves. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -128,8 +128,8 @@ export const photoApi = {
     errors: [401, 403, 404, 422],
     operation: {
       operationId: 'editPhoto',
-      summary: 'Edit description, tags or project',
-      description: 'Capture time, GPS and media are read-only evidence: naming them (or any field but description, tags, project_id) is 422 naming the field, nothing changed. A new project makes the assignment `corrected`. Needs `photos:write` (not `capture`).',
+      summary: 'Edit caption, tags or project',
+      description: 'The spec\'s body names: `caption` (answered as the photo\'s `description`), `tags`, `project` (a project id). `description` and `project_id` are accepted as aliases of `caption` and `project`; a field and its alias together are 422 on both. Capture time, GPS and media are read-only evidence: naming them (or any other field) is 422 naming the field, nothing changed. A new project makes the assignment `corrected`. Needs `photos:write` (not `capture`).',
       tags: ['Photos'],
       security: ACCESS_TOKEN_SECURITY,
       requestParams: { path: photoPath },

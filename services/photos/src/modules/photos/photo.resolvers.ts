@@ -2,7 +2,7 @@ import { enumMapping, parseInput } from '@tributary/kit';
 import type { PhotosAssignmentSource, PhotosMediaType, PhotosUnassignedReason, Resolvers } from '../../graphql/resolvers-types.js';
 import type { UnassignedReason } from '../projects/index.js';
 import type { AssignmentSource, MediaType } from './photo.entity.js';
-import { listPhotosQuery, photoListQueryOf, type PhotoChanges, type PhotoListQuery } from './photo.validation.js';
+import { editPhotoBody, listPhotosQuery, photoChangesOf, photoListQueryOf, type PhotoChanges, type PhotoListQuery } from './photo.validation.js';
 
 const assignmentSource = enumMapping<AssignmentSource, PhotosAssignmentSource>({ gps: 'GPS', manual: 'MANUAL', corrected: 'CORRECTED', unassigned: 'UNASSIGNED' });
 const unassignedReason = enumMapping<UnassignedReason, PhotosUnassignedReason>({ ambiguous: 'AMBIGUOUS', low_accuracy: 'LOW_ACCURACY', outside_radius: 'OUTSIDE_RADIUS', no_fix: 'NO_FIX' });
@@ -30,13 +30,25 @@ function listQueryOf(args: ListArgs): PhotoListQuery {
   return photoListQueryOf(parseInput(listPhotosQuery, raw));
 }
 
-/** The edit input as the service's changes, null meaning "not given" (an ID that is not digits fails the service's check). */
-function changesOf(input: { description?: string | null; tags?: string[] | null; projectId?: string | null }): PhotoChanges {
-  return {
-    ...(input.description != null ? { description: input.description } : {}),
-    ...(input.tags != null ? { tags: input.tags } : {}),
-    ...(input.projectId != null ? { projectId: /^\d{1,10}$/.test(input.projectId) ? Number(input.projectId) : Number.NaN } : {}),
+interface EditInput {
+  caption?: string | null;
+  description?: string | null;
+  tags?: string[] | null;
+  projectId?: string | null;
+}
+
+/**
+ * The edit input through the PATCH body's schema (null meaning "not given"): the same checks, the caption's alias rule
+ * and the same 422 field names. An ID that is not digits stays text, which the schema refuses on `project`.
+ */
+function changesOf(input: EditInput): PhotoChanges {
+  const raw = {
+    caption: input.caption ?? undefined,
+    description: input.description ?? undefined,
+    tags: input.tags ?? undefined,
+    project: input.projectId == null ? undefined : /^\d{1,10}$/.test(input.projectId) ? Number(input.projectId) : input.projectId,
   };
+  return photoChangesOf(parseInput(editPhotoBody, raw));
 }
 
 // Typed by the Resolvers generated from schema/subgraphs/photos.graphql (PhotosPhoto's parent is the Photo entity).

@@ -7,7 +7,7 @@ import { RENDITIONS, type MediaUrlSigner, type Rendition } from './media-urls.js
 import { photoApi } from './photo.openapi.js';
 import { presentPhoto, presentPhotoPage } from './photo.presenter.js';
 import type { MediaObject, PhotoService } from './photo.service.js';
-import { MAX_ID, editPhotoBody, listPhotosQuery, photoChangesOf, photoListQueryOf, readOnlyFieldErrors } from './photo.validation.js';
+import { MAX_ID, editPhotoBody, inNamesSent, listPhotosQuery, photoChangesOf, photoListQueryOf, readOnlyFieldErrors } from './photo.validation.js';
 
 export const INVALID_MEDIA_LINK_MESSAGE = 'This media link is invalid or has expired.';
 
@@ -30,8 +30,11 @@ export function photoRoutes(auth: AuthService, photos: PhotoService, urls: Media
     // Read-only evidence named in the body is refused whole, before anything else, so nothing changes.
     const readOnly = readOnlyFieldErrors(req.body);
     if (readOnly) throw new ValidationError(readOnly);
-    const changes = photoChangesOf(parseInput(editPhotoBody, req.body, { rootField: 'body' }));
-    res.json({ data: presentPhoto(await photos.edit(principalOf(res), String(req.params.photo), changes), urls) });
+    const body = parseInput(editPhotoBody, req.body, { rootField: 'body' });
+    const photo = await photos.edit(principalOf(res), String(req.params.photo), photoChangesOf(body)).catch((error: unknown) => {
+      throw inNamesSent(error, body);
+    });
+    res.json({ data: presentPhoto(photo, urls) });
   });
   mountApiRoute(router, photoApi.media, async (req, res) => {
     const { photoId, rendition } = mediaTarget(String(req.params.photo), String(req.params.rendition));

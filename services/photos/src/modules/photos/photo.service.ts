@@ -142,8 +142,8 @@ export class PhotoService {
   }
 
   /**
-   * Edits description, tags and project (spec: caption, tags, project); capture time, GPS and media are read-only
-   * evidence and not among the changes a caller can express. Moving the photo to another project makes its assignment
+   * Edits the caption (`description`), tags and project (spec: caption, tags, project); capture time, GPS and media are
+   * read-only evidence and not among the changes a caller can express. A refused project is named `project`. Moving the photo to another project makes its assignment
    * `corrected` with the distance recomputed; naming its current project changes nothing.
    */
   async edit(principal: PhotosPrincipal, id: string, changes: PhotoChanges): Promise<Photo> {
@@ -152,7 +152,7 @@ export class PhotoService {
       const photoId = visibleId(id);
       const photo = photoId === null ? null : await tx.getRepository(Photo).findOne({ id: photoId, team: principal.teamId }, { populate: ['project'] });
       if (!photo) throw new NotFoundError(`photo ${id.slice(0, 40)}`);
-      const project = edit.projectId === undefined ? null : await this.activeProject(principal.teamId, edit.projectId, tx);
+      const project = edit.projectId === undefined ? null : await this.activeProject(principal.teamId, edit.projectId, { em: tx, field: 'project' });
       const before = JSON.stringify([photo.description, photo.tags, photo.project?.id ?? null]);
       if (edit.description !== undefined) photo.description = edit.description;
       if (edit.tags !== undefined) photo.tags = edit.tags;
@@ -194,9 +194,10 @@ export class PhotoService {
     return this.em.getRepository(Photo).findOne({ team: teamId, localCaptureId }, { populate: ['project'] });
   }
 
-  private async activeProject(teamId: number, projectId: number, em: EntityManager = this.em): Promise<Project> {
+  /** An active project of the team; else a 422 on `field` (the upload's `project_id`, the edit's `project`). */
+  private async activeProject(teamId: number, projectId: number, { em = this.em, field = 'project_id' }: { em?: EntityManager; field?: string } = {}): Promise<Project> {
     const project = await em.getRepository(Project).findOne({ id: projectId, team: teamId, status: 'active' });
-    if (!project) throw new ValidationError({ project_id: [NO_ACTIVE_PROJECT] });
+    if (!project) throw new ValidationError({ [field]: [NO_ACTIVE_PROJECT] });
     return project;
   }
 

@@ -1,6 +1,6 @@
 // The photo inputs as zod schemas: the upload's text parts, the edit (PATCH) body and the list's query. Routes parse
 // with these and the OpenAPI document shows them, so what is documented is what is accepted.
-import { integerQueryParam, wellFormedText } from '@tributary/kit';
+import { ValidationError, integerQueryParam, wellFormedText } from '@tributary/kit';
 import { z } from 'zod';
 import { ASSIGNMENT_SOURCES, type AssignmentSource } from './photo.entity.js';
 
@@ -88,41 +88,77 @@ export const uploadFields = z
   });
 export type UploadFields = z.infer<typeof uploadFields>;
 
-/** The fields a PATCH may change (spec: caption, tags, project); everything else is read-only evidence or server-made. */
-export const EDITABLE_PHOTO_FIELDS = ['description', 'tags', 'project_id'] as const;
+/** The fields a PATCH may change, by the spec's names ("PATCH /photos/{photo}: caption, tags, project"). */
+export const EDITABLE_PHOTO_FIELDS = ['caption', 'tags', 'project'] as const;
+/**
+ * Older names of two editable fields, still accepted: `description` is the resource's own name of the caption, and
+ * `project_id` the upload's name of the project. A body naming a field and its alias is refused (422 on both).
+ */
+export const PHOTO_EDIT_ALIASES = { caption: 'description', project: 'project_id' } as const;
+type AliasedField = keyof typeof PHOTO_EDIT_ALIASES;
+
+export function aliasConflictMessage(field: AliasedField): string {
+  return `Send ${field} or its alias ${PHOTO_EDIT_ALIASES[field]}, not both.`;
+}
+
+const projectIdField = z.number().int().min(1).max(MAX_ID);
 
 export const editPhotoBody = z
   .strictObject({
-    description: description.optional(),
+    caption: description.optional().meta({ description: 'The caption: the photo\'s `description`.' }),
     tags: tagList.optional(),
-    project_id: z.number().int().min(1).max(MAX_ID).optional().meta({ description: 'Move the photo to this active project of the team (assignment source `corrected`).' }),
+    project: projectIdField.optional().meta({ description: 'Id of an active project of the team to move the photo to (assignment source `corrected`).' }),
+    description: description.optional().meta({ description: 'Alias of `caption` (never both).' }),
+    project_id: projectIdField.optional().meta({ description: 'Alias of `project` (never both).' }),
   })
-  .meta({ id: 'PhotosPhotoEdit', description: 'Only description, tags and project_id may change; any other field (captured_at, location, local_capture_id, …) answers 422 naming it, and nothing changes.' });
+  .superRefine((body, ctx) => {
+    for (const [field, alias] of Object.entries(PHOTO_EDIT_ALIASES) as Array<[AliasedField, string]>) {
+      if (body[field] === undefined || body[alias as keyof typeof body] === undefined) continue;
+      for (const path of [field, alias]) ctx.addIssue({ code: 'custom', path: [path], message: aliasConflictMessage(field) });
+    }
+  })
+  .meta({
+    id: 'PhotosPhotoEdit',
+    description: 'Only caption, tags and project may change (`description` and `project_id` are accepted as their aliases); any other field (captured_at, location, local_capture_id, …) answers 422 naming it, and nothing changes.',
+  });
+export type EditPhotoBody = z.infer<typeof editPhotoBody>;
 
 /**
- * An edit in the domain's terms: what PhotoService.edit takes, from REST once parsed (editPhotoBody) and from GraphQL as
- * typed; the service checks it with the same field rules (GraphQL arguments arrive unchecked).
+ * An edit in the domain's terms: what PhotoService.edit takes, from REST and GraphQL once parsed (editPhotoBody); the
+ * service checks it again with the same field rules.
  */
 export const photoChanges = z.strictObject({
   description: description.optional(),
   tags: tagList.optional(),
-  projectId: z.number().int().min(1).max(MAX_ID).optional(),
+  projectId: projectIdField.optional(),
 });
 export type PhotoChanges = z.infer<typeof photoChanges>;
 
-/** The parsed PATCH body as changes. */
-export function photoChangesOf(body: z.infer<typeof editPhotoBody>): PhotoChanges {
+/** The parsed PATCH body as changes (a field or its alias: never both, editPhotoBody refuses that). */
+export function photoChangesOf(body: EditPhotoBody): PhotoChanges {
+  const caption = body.caption ?? body.description;
+  const projectId = body.project ?? body.project_id;
   return {
-    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(caption !== undefined ? { description: caption } : {}),
     ...(body.tags !== undefined ? { tags: body.tags } : {}),
-    ...(body.project_id !== undefined ? { projectId: body.project_id } : {}),
+    ...(projectId !== undefined ? { projectId } : {}),
   };
+}
+
+/** `error` with the spec's field names replaced by the aliases the body used, so a client reads the names it sent. */
+export function inNamesSent(error: unknown, body: EditPhotoBody): unknown {
+  if (!(error instanceof ValidationError)) return error;
+  const named = Object.entries(error.fields).map(([field, messages]) => {
+    const alias = (PHOTO_EDIT_ALIASES as Record<string, keyof EditPhotoBody>)[field];
+    return [alias !== undefined && body[alias] !== undefined ? alias : field, messages] as const;
+  });
+  return new ValidationError(Object.fromEntries(named));
 }
 
 /** Fields of the photo resource that a PATCH may not change: read-only evidence, or made by the service. */
 export const READ_ONLY_PHOTO_FIELDS = [
   'id', 'local_capture_id', 'captured_at', 'uploaded_at', 'media_type', 'mime_type', 'location', 'lat', 'lng', 'accuracy_m',
-  'assignment', 'project', 'urls', 'size_bytes', 'duration_seconds', 'file',
+  'assignment', 'urls', 'size_bytes', 'duration_seconds', 'file',
 ] as const;
 
 /** 422 fields for a PATCH body naming read-only fields (checked before anything else, so nothing changes). */
