@@ -262,9 +262,20 @@ describe('spec "Amounts"', () => {
     expect((await create({ asset_id: assetId, title: 't', amount: finer })).body).toEqual({ message: INVALID, errors: { amount: [message] } });
   });
 
-  it('responses carry the canonical plain decimal string (README: leading/trailing zeros accepted and dropped)', async () => {
+  it.each([
+    [1, 'BTC', '1.00000000', '1.000000000', 'The amount must not have more than 8 decimal places (the precision of BTC).'],
+    [3, 'LTC', '0.10000000', '0.100000000', 'The amount must not have more than 8 decimal places (the precision of LTC).'],
+    [2, 'ETH', `1.${'0'.repeat(18)}`, `1.${'0'.repeat(19)}`, 'The amount must not have more than 18 decimal places.'],
+  ])('"Must not have more decimal places than the asset\'s decimals.": asset %i (%s) counts places as written, trailing zeros too', async (assetId, _code, fits, finer, message) => {
+    expect((await created({ asset_id: assetId, title: 't', amount: fits })).object.amount_requested).toBe(fits.replace(/\.?0+$/, ''));
+    const before = await call('GET', `${LIST}?per_page=100`);
+    expect((await create({ asset_id: assetId, title: 't', amount: finer })).body).toEqual({ message: INVALID, errors: { amount: [message] } });
+    expect(await call('GET', `${LIST}?per_page=100`)).toEqual(before);
+  });
+
+  it('responses carry the canonical plain decimal string (README: leading zeros and trailing zeros within the asset\'s decimals accepted and dropped)', async () => {
     expect((await created({ asset_id: 1, title: 't', amount: '007.50000000' })).object.amount_requested).toBe('7.5');
-    expect((await created({ asset_id: 1, title: 't', amount: '1.000000000' })).object.amount_requested).toBe('1');
+    expect((await created({ asset_id: 1, title: 't', amount: '1.00000000' })).object.amount_requested).toBe('1');
     const raw = await fetch(`${url}${LIST}?per_page=3`, { headers: { authorization: `Bearer ${merchant.key}`, accept: 'application/json' } });
     const text = await raw.text();
     // Never a JSON number in an amount field.

@@ -58,7 +58,7 @@ const optionalUrl = (description: string) =>
 const newPaymentRequestFields = {
   assetId: z.number().int().positive().meta({ description: "The asset's integer id from the dashboard (1 BTC, 2 ETH, 3 LTC, 4 MATIC)." }),
   title: wellFormedText(z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` })).meta({ description: 'Shown to the payer.' }),
-  amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimals. Required for an invoice; refused for a donation. JSON numbers are refused.' })
+  amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimal places as written (trailing zeros count). Required for an invoice; refused for a donation. JSON numbers are refused.' })
     .nullable()
     .optional(),
   // null counts as absent (the default) for every optional field.
@@ -162,7 +162,9 @@ export async function validateNewPaymentRequest(draft: PaymentRequestDraft, chec
   const fields: FieldErrors = { ...checks.fields, ...(parsed.success ? {} : specFieldErrors(parsed.fields, CREATE_FIELD_NAMES)) };
   checkAmountAgainstType(draft, fields);
   const valid = <K extends CreateFieldName>(field: K) => (parsed.success && !fields[CREATE_FIELD_NAMES[field]] ? parsed.data[field] : fieldAlone(draft, field, fields));
-  const asset = await checkAsset(valid('assetId'), valid('amount'), checks, fields);
+  // The asset's decimals count the places as sent (trailing zeros too), so the check reads the text, not the value.
+  const amountText = valid('amount') ? (draft.amount as string) : undefined;
+  const asset = await checkAsset(valid('assetId'), amountText, checks, fields);
   for (const field of ['webhookUrl', 'redirectUrl'] as const) await checkPublicUrl(field, valid(field), checks, fields);
   if (!parsed.success || !asset || Object.keys(fields).length > 0) throw new ValidationError(fields);
   const input = parsed.data;
@@ -194,14 +196,14 @@ function checkAmountAgainstType(draft: PaymentRequestDraft, fields: FieldErrors)
   if (type === 'donation' && draft.amount != null) fields.amount = [CREATE_MESSAGES.donationAmount];
 }
 
-async function checkAsset(assetId: number | undefined, amount: Amount | null | undefined, checks: NewPaymentRequestChecks, fields: FieldErrors): Promise<Asset | null> {
+async function checkAsset(assetId: number | undefined, amountText: string | undefined, checks: NewPaymentRequestChecks, fields: FieldErrors): Promise<Asset | null> {
   if (assetId === undefined) return null;
   const asset = await checks.findAsset(assetId);
   if (!asset) {
     fields.asset_id = [CREATE_MESSAGES.unknownAsset];
     return null;
   }
-  const tooFine = amount ? amountDecimalsMessage(amount, asset) : undefined;
+  const tooFine = amountText === undefined ? undefined : amountDecimalsMessage(amountText, asset);
   if (tooFine) fields.amount = [tooFine];
   return asset;
 }
