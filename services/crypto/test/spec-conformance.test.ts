@@ -518,21 +518,29 @@ describe('spec "Create body": every field and boundary', () => {
     expect((await create({ asset_id: 1, title: 't', amount: '1', reference: 'r'.repeat(129) })).body).toEqual({ message: INVALID, errors: { reference: ['Must be at most 128 characters.'] } });
   });
 
-  it('ttl_minutes: 1 and 10080 set expires_at = created_at + ttl; default 60; 0 and 10081 refused (also on a donation, where it is ignored)', async () => {
+  it('ttl_minutes: 1 and 10080 set expires_at = created_at + ttl; default 60; 0 and 10081 refused on an invoice', async () => {
     for (const [ttl, minutes] of [[1, 1], [10080, 10080], [undefined, 60], [null, 60]] as const) {
       const { object } = await ok(ttl === undefined ? {} : { ttl_minutes: ttl });
       expect(Date.parse(object.expires_at) - Date.parse(object.created_at)).toBe(minutes * 60_000);
     }
-    for (const ttl of [0, 10081, -5, 1.5]) {
-      const res = await create({ asset_id: 1, title: 't', amount: '1', ttl_minutes: ttl });
-      expect(res.status).toBe(422);
-      expect(Object.keys(res.body!.errors)).toEqual(['ttl_minutes']);
-    }
-    for (const ttl of [0, 10081]) {
+    for (const ttl of [0, 10081, -5, 1e20]) {
       expect((await create({ asset_id: 1, title: 't', amount: '1', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be between 1 and 10080.'] } });
-      expect((await create({ asset_id: 1, title: 't', type: 'donation', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be between 1 and 10080.'] } });
     }
-    expect((await created({ asset_id: 1, title: 't', type: 'donation', ttl_minutes: 10080 })).object.expires_at).toBeNull();
+    for (const ttl of [1.5, '60', true, {}]) {
+      expect((await create({ asset_id: 1, title: 't', amount: '1', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be an integer.'] } });
+    }
+  });
+
+  it('ttl_minutes "ignored for donation links": any integer, in range or not, is accepted and has no effect; a value that is not an integer is refused (README)', async () => {
+    for (const ttl of [0, -5, 1, 10080, 10081, 99999, 1e20, null]) {
+      const made = await created({ asset_id: 1, title: 'tips', type: 'donation', ttl_minutes: ttl });
+      expect(made.object).toMatchObject({ type: 'donation', status: 'pending', expires_at: null });
+    }
+    const before = await call('GET', `${LIST}?per_page=100`);
+    for (const ttl of [1.5, '60', true, [], {}]) {
+      expect((await create({ asset_id: 1, title: 'tips', type: 'donation', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be an integer.'] } });
+    }
+    expect(await call('GET', `${LIST}?per_page=100`)).toEqual(before);
   });
 
   it('type: invoice by default (absent or null), donation refuses an amount, an invoice requires one, anything else refused', async () => {

@@ -37,6 +37,8 @@ export const CREATE_MESSAGES = {
   notAnObject: BODY_NOT_AN_OBJECT_MESSAGE,
   // PostgreSQL cannot store NUL; an unpaired surrogate is not text (the kit's wellFormedText refuses both).
   malformedText: MALFORMED_TEXT_MESSAGE,
+  ttlNotInteger: 'Must be an integer.',
+  ttlRange: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.`,
 } as const;
 
 const optionalText = (max: number, description: string) =>
@@ -65,14 +67,17 @@ const newPaymentRequestFields = {
   type: z.enum(PAYMENT_REQUEST_TYPES).nullable().default('invoice'),
   description: optionalText(DESCRIPTION_MAX, 'Shown to the payer.'),
   reference: optionalText(REFERENCE_MAX, "Merchant's own order id: returned to the merchant and in every webhook, never shown to the payer."),
+  // Any integer here (not only safe ones): the invoice's range is checked by checkTtlAgainstType, since a donation link
+  // ignores the value and accepts any integer. Documented as an integer without bounds for the same reason.
   ttlMinutes: z
-    .number()
-    .int()
-    .min(TTL_MINUTES_MIN, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
-    .max(TTL_MINUTES_MAX, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
+    .number({ error: CREATE_MESSAGES.ttlNotInteger })
+    .refine(Number.isInteger, { error: CREATE_MESSAGES.ttlNotInteger })
+    .meta({ override: { type: 'integer' } })
     .nullable()
     .optional()
-    .meta({ description: `Invoice deadline in minutes from creation (default ${TTL_MINUTES_DEFAULT}). Validated but ignored for a donation link.` }),
+    .meta({
+      description: `Invoice deadline in minutes from creation, ${TTL_MINUTES_MIN} to ${TTL_MINUTES_MAX} (default ${TTL_MINUTES_DEFAULT}). Ignored for a donation link: any integer is accepted there.`,
+    }),
   webhookUrl: optionalUrl('Public https URL for payment.paid / payment.late / payment.expired; loopback, private and link-local hosts are refused.'),
   redirectUrl: optionalUrl('Public https URL the payer is sent to afterwards; same public-address rule.'),
 };
@@ -161,6 +166,7 @@ export async function validateNewPaymentRequest(draft: PaymentRequestDraft, chec
   const parsed = checkInput(newPaymentRequestSchema, draft, { rootField: 'body' });
   const fields: FieldErrors = { ...checks.fields, ...(parsed.success ? {} : specFieldErrors(parsed.fields, CREATE_FIELD_NAMES)) };
   checkAmountAgainstType(draft, fields);
+  checkTtlAgainstType(draft, fields);
   const valid = <K extends CreateFieldName>(field: K) => (parsed.success && !fields[CREATE_FIELD_NAMES[field]] ? parsed.data[field] : fieldAlone(draft, field, fields));
   // The asset's decimals count the places as sent (trailing zeros too), so the check reads the text, not the value.
   const amountText = valid('amount') ? (draft.amount as string) : undefined;
@@ -194,6 +200,16 @@ function checkAmountAgainstType(draft: PaymentRequestDraft, fields: FieldErrors)
   const type = draft.type == null ? 'invoice' : draft.type;
   if (type === 'invoice' && draft.amount == null) fields.amount = [CREATE_MESSAGES.amountRequired];
   if (type === 'donation' && draft.amount != null) fields.amount = [CREATE_MESSAGES.donationAmount];
+}
+
+/**
+ * An invoice's ttl_minutes is 1 to 10080; a donation link ignores it (spec: "ignored for donation links"), so there any
+ * integer passes. A value that is not an integer is refused for both (the field's type), by the schema.
+ */
+function checkTtlAgainstType(draft: PaymentRequestDraft, fields: FieldErrors): void {
+  const ttl = draft.ttlMinutes;
+  if (draft.type === 'donation' || typeof ttl !== 'number' || !Number.isInteger(ttl) || fields.ttl_minutes) return;
+  if (ttl < TTL_MINUTES_MIN || ttl > TTL_MINUTES_MAX) fields.ttl_minutes = [CREATE_MESSAGES.ttlRange];
 }
 
 async function checkAsset(assetId: number | undefined, amountText: string | undefined, checks: NewPaymentRequestChecks, fields: FieldErrors): Promise<Asset | null> {
