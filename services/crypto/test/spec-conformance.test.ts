@@ -396,7 +396,7 @@ describe('spec "States and transitions": every row over HTTP', () => {
     }
   });
 
-  it('POST cancel of a settled request (paid, overpaid, a paid donation): 422 with the spec message, request unchanged', async () => {
+  it('POST cancel of a settled request (paid, overpaid, a paid donation): 422 "message plus errors" (message: A settled request cannot be cancelled.), request unchanged', async () => {
     const paid = await created({ asset_id: 1, title: 'paid', amount: '1' });
     await pay(paid.object.id, '1');
     const overpaid = await created({ asset_id: 1, title: 'overpaid', amount: '1' });
@@ -406,7 +406,11 @@ describe('spec "States and transitions": every row over HTTP', () => {
     for (const [made, status] of [[paid, 'paid'], [overpaid, 'overpaid'], [donation, 'paid']] as const) {
       const before = (await getOne(made.id)).body;
       expect(before!.payment_request.status).toBe(status);
-      expect(await cancel(made.id)).toEqual({ status: 422, body: { message: 'A settled request cannot be cancelled.' } });
+      // Spec "Errors": a 422 is "message plus errors"; the errors name the field that refuses it, the request's status.
+      expect(await cancel(made.id)).toEqual({
+        status: 422,
+        body: { message: 'A settled request cannot be cancelled.', errors: { status: [`The request is ${status}; only a pending, partial or expired request can be cancelled.`] } },
+      });
       expect(await getOne(made.id)).toEqual({ status: 200, body: before });
       expect((await publicView(made.object.id)).status).toBe(200);
     }

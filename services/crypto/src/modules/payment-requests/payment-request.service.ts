@@ -21,7 +21,7 @@ import { PaymentRequest } from './payment-request.entity.js';
 import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './payment-request.idempotency.js';
 import type { PaymentRequestPage, PaymentRequestViewPage } from './payment-request.repository.js';
 import { validateListQuery, validateNewPaymentRequest, type NewPaymentRequest, type PaymentRequestDraft, type PaymentRequestListQuery } from './payment-request.validation.js';
-import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry } from './status-engine.js';
+import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry, settledCancelFieldErrors } from './status-engine.js';
 
 /** Length of the public slug: 24 characters of [A-Za-z0-9] ≈ 142.9 bits from a CSPRNG (spec: random, non-sequential). */
 export const SLUG_LENGTH = 24;
@@ -146,7 +146,7 @@ export class PaymentRequestService {
 
   /**
    * Cancels an unsettled request (pending, partial or expired) under a row lock and ends an invoice's expiry workflow.
-   * Settled (paid, overpaid): BusinessRuleError 422 "A settled request cannot be cancelled."; already cancelled:
+   * Settled (paid, overpaid): BusinessRuleError 422 "A settled request cannot be cancelled." with `errors.status`; already cancelled:
    * returned unchanged.
    */
   async cancel(principal: CryptoPrincipal, id: string | number): Promise<PaymentRequest> {
@@ -157,7 +157,7 @@ export class PaymentRequestService {
       if (!request) throw new NotFoundError(`payment request ${internalId}`);
       if (request.status === 'cancelled') return { result: request };
       const outcome = applyCancel(request.toState());
-      if (!outcome.ok) throw new BusinessRuleError(SETTLED_CANCEL_MESSAGE);
+      if (!outcome.ok) throw new BusinessRuleError(SETTLED_CANCEL_MESSAGE, settledCancelFieldErrors(request.status));
       request.applyState(outcome.state);
       request.cancelledAt = this.now();
       await tx.flush();
