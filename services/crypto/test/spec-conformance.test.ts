@@ -396,6 +396,22 @@ describe('spec "States and transitions": every row over HTTP', () => {
     }
   });
 
+  it('"deadline passes | invoice not fully paid | expired | payment.expired sent": a cancel after the deadline, before the expiry was stored, records it first (once), then cancels the expired request (README)', async () => {
+    const made = await created({ asset_id: 1, title: 'late cancel', amount: '1', reference: 'ord-lc', webhook_url: PUBLIC_HOOK });
+    await pay(made.object.id, '0.2');
+    await pastDeadline(made.id);
+    expect((await h.orm.em.fork().findOneOrFail(PaymentRequest, { id: made.id })).status).toBe('partial');
+    const res = await cancel(made.id);
+    expect(res).toEqual({ status: 200, body: { payment_request: { ...made.object, status: 'cancelled', amount_paid: '0.2', amount_outstanding: '0.8', expires_at: res.body!.payment_request.expires_at } } });
+    const rows = await deliveries(made.id);
+    expect(rows.map((d) => d.eventName)).toEqual(['payment.expired']);
+    expect(JSON.parse(rows[0]!.body)).toMatchObject({ event: 'payment.expired', id: made.object.id, status: 'expired', amount_paid: '0.2', reference: 'ord-lc' });
+    // Exactly once: a second cancel and the expiry workflow's late run find nothing left to expire.
+    expect(await cancel(made.id)).toEqual(res);
+    expect((await new PaymentRequestService(h.orm.em.fork(), { events: sink }).expireIfDue(made.id)).events).toEqual([]);
+    expect((await deliveries(made.id)).map((d) => d.id)).toEqual([rows[0]!.id]);
+  });
+
   it('POST cancel of a settled request (paid, overpaid, a paid donation): 422 "message plus errors" (message: A settled request cannot be cancelled.), request unchanged', async () => {
     const paid = await created({ asset_id: 1, title: 'paid', amount: '1' });
     await pay(paid.object.id, '1');
