@@ -173,6 +173,29 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
     expect(text).toContain('[500,200]');
   }, 60_000);
 
+  it('"status at the moment of sending": a retry after a status change carries the new status; same id, event and timestamp, signed over the bytes sent', async () => {
+    const invoice = await createInvoice('/fresh', { amount: '1' });
+    let calls = 0;
+    receiver.setResponder(async () => {
+      calls += 1;
+      if (calls > 1) return { status: 200 };
+      // Between the first attempt and the retry, a further payment makes the paid invoice overpaid.
+      await pay(invoice.slug, '0.25');
+      return { status: 500 };
+    });
+    await pay(invoice.slug, '1');
+    const [only] = await deliveriesOf(invoice.id);
+    await expect(result(only!.delivery)).resolves.toEqual({ outcome: 'delivered', attempts: 2 });
+    const [first, retry] = forPath('/fresh');
+    const sent = [expectSigned(first!, 'payment.paid'), expectSigned(retry!, 'payment.paid')];
+    expect(sent[0]).toMatchObject({ id: invoice.slug, status: 'paid', amount_paid: '1' });
+    // The request's state as that attempt was sent (status, with the total behind it); the rest, timestamp included, as generated.
+    expect(sent[1]).toEqual({ ...sent[0], status: 'overpaid', amount_paid: '1.25' });
+    // The dashboard shows the bytes the receiver got last, so they verify against its signature.
+    const [listed] = await deliveriesOf(invoice.id);
+    expect(listed!.delivery.body).toBe(retry!.body.toString('utf8'));
+  }, 60_000);
+
   it('`redeliver` queues a new delivery of the same event with the same bytes and sends it', async () => {
     receiver.setResponder(() => ({ status: 200 }));
     const before = forPath('/paid').length;

@@ -4,11 +4,11 @@
 // inline: the shared delivery workflow on the worker sends and retries on the crypto schedule. If the process dies
 // between commit and dispatch, the worker's outbox sweeper dispatches them.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enqueueWebhookDelivery, type AfterCommit, type OutboxEntryRef, type WorkflowOutbox } from '@tributary/kit';
+import { enqueueWebhookDelivery, type AfterCommit, type OutboxEntryRef, type WebhookDelivery, type WorkflowOutbox } from '@tributary/kit';
 import { SERVICE_NAME } from '../../service-name.js';
 import { signingSecretRef } from '../accounts/index.js';
-import type { PaymentDomainEvent, PaymentEventSink, PaymentRequest } from '../payment-requests/index.js';
-import { WEBHOOK_EVENTS, paymentWebhookBody } from './payment-webhook-body.js';
+import { PaymentRequest, type PaymentDomainEvent, type PaymentEventSink } from '../payment-requests/index.js';
+import { WEBHOOK_EVENTS, paymentWebhookBody, paymentWebhookBodyAt } from './payment-webhook-body.js';
 
 const PAYMENT_REQUEST_ENDPOINT_PREFIX = 'payment_request:';
 
@@ -29,6 +29,16 @@ export function paymentRequestIdOfEndpoint(endpointId: string | null | undefined
   if (!endpointId?.startsWith(PAYMENT_REQUEST_ENDPOINT_PREFIX)) return null;
   const id = endpointId.slice(PAYMENT_REQUEST_ENDPOINT_PREFIX.length);
   return /^\d+$/.test(id) ? Number(id) : null;
+}
+
+/**
+ * The body an attempt of `delivery` sends at `sentAt`: the stored body with the request's state read now
+ * (`paymentWebhookBodyAt`); the stored body as it is when the request is gone.
+ */
+export async function renderPaymentWebhookBody(em: EntityManager, delivery: WebhookDelivery, sentAt: Date): Promise<string> {
+  const id = paymentRequestIdOfEndpoint(delivery.endpointId);
+  const request = id === null ? null : await em.findOne(PaymentRequest, { id });
+  return request ? paymentWebhookBodyAt(delivery.body, request, sentAt) : delivery.body;
 }
 
 /** `ownerId` of an account's deliveries: the merchant's dashboard lists and re-sends only these. */
