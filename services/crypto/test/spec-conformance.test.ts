@@ -367,7 +367,10 @@ describe('spec "States and transitions": every row over HTTP', () => {
     expect(after).toEqual({ ...made.object, status: 'expired', amount_paid: '1', amount_outstanding: '0', expires_at: after.expires_at });
     const rows = await deliveries(made.id);
     expect(rows.map((d) => d.eventName)).toEqual(['payment.expired', 'payment.late']);
-    expect(JSON.parse(rows[1]!.body)).toEqual({
+    const body = JSON.parse(rows[1]!.body) as Json;
+    // The spec's fields in its order, then the late payment's own (README "Webhooks"): one payment.late per late payment.
+    expect(Object.keys(body)).toEqual([...WEBHOOK_FIELDS, 'payment_txid', 'payment_output_index', 'payment_amount']);
+    expect(body).toEqual({
       event: 'payment.late',
       id: made.object.id,
       type: 'invoice',
@@ -380,6 +383,9 @@ describe('spec "States and transitions": every row over HTTP', () => {
       address: made.object.address,
       paid_at: null,
       timestamp: expect.stringMatching(ISO),
+      payment_txid: late.payment.txid,
+      payment_output_index: 0,
+      payment_amount: '1',
     });
   });
 
@@ -793,7 +799,9 @@ describe('spec "Events" and webhook "Body"', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const delivery of all) {
       expect(['payment.paid', 'payment.late', 'payment.expired']).toContain(delivery.eventName);
-      expect(Object.keys(JSON.parse(delivery.body) as Json)).toEqual(WEBHOOK_FIELDS);
+      // The spec's fields in its order; a payment.late adds its late payment's after them (README "Webhooks").
+      const late = delivery.eventName === 'payment.late' ? ['payment_txid', 'payment_output_index', 'payment_amount'] : [];
+      expect(Object.keys(JSON.parse(delivery.body) as Json)).toEqual([...WEBHOOK_FIELDS, ...late]);
     }
   });
 });

@@ -1,6 +1,6 @@
 // The crypto spec's webhook body: one flat JSON object, no envelope, exactly the Events table's fields in its order.
 import type { Asset } from '../assets/index.js';
-import type { PaymentEventName, PaymentRequest } from '../payment-requests/index.js';
+import type { PaymentEventName, PaymentRef, PaymentRequest } from '../payment-requests/index.js';
 
 /** The only events ever sent (spec "Events"). */
 export const WEBHOOK_EVENTS = ['payment.paid', 'payment.late', 'payment.expired'] as const satisfies readonly PaymentEventName[];
@@ -23,6 +23,18 @@ export interface PaymentWebhookBody {
 /** Field order of the spec's body table (tests compare against it). */
 export const PAYMENT_WEBHOOK_FIELDS = ['event', 'id', 'type', 'status', 'asset', 'chain', 'amount_requested', 'amount_paid', 'reference', 'address', 'paid_at', 'timestamp'] as const;
 
+/**
+ * Added after the spec's fields on a payment.late body: the late payment it is about. There is one payment.late per
+ * late payment, so with id and event these identify a repeat (a retry or re-send carries the same values).
+ */
+export const LATE_PAYMENT_WEBHOOK_FIELDS = ['payment_txid', 'payment_output_index', 'payment_amount'] as const;
+
+export interface LatePaymentWebhookFields {
+  payment_txid: string;
+  payment_output_index: number;
+  payment_amount: string;
+}
+
 /** The fields that describe the request's state at a moment: read again for every attempt. */
 type RequestStateFields = Pick<PaymentWebhookBody, 'status' | 'amount_paid' | 'paid_at'>;
 
@@ -34,8 +46,21 @@ function requestStateAt(request: PaymentRequest, at: Date): RequestStateFields {
 /**
  * The body of `event` for `request` as it stands now with `timestamp` = `generatedAt`: what is stored when the delivery
  * is enqueued. Each attempt sends it through `paymentWebhookBodyAt`, which brings the request's state up to that moment.
+ * A payment.late also names its late payment (LATE_PAYMENT_WEBHOOK_FIELDS).
  */
-export function paymentWebhookBody(request: PaymentRequest, event: PaymentEventName, generatedAt: Date): PaymentWebhookBody {
+export function paymentWebhookBody(
+  request: PaymentRequest,
+  event: PaymentEventName,
+  generatedAt: Date,
+  latePayment?: PaymentRef,
+): PaymentWebhookBody | (PaymentWebhookBody & LatePaymentWebhookFields) {
+  const body = specBody(request, event, generatedAt);
+  if (event !== 'payment.late' || !latePayment) return body;
+  return { ...body, payment_txid: latePayment.txid, payment_output_index: latePayment.outputIndex, payment_amount: latePayment.amount.toString() };
+}
+
+/** The spec's 12 fields in its order. */
+function specBody(request: PaymentRequest, event: PaymentEventName, generatedAt: Date): PaymentWebhookBody {
   const asset = request.asset as Asset;
   const state = requestStateAt(request, generatedAt);
   return {

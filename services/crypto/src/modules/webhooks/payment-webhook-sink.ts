@@ -47,10 +47,16 @@ export function deliveryOwnerId(accountId: number): string {
 }
 
 /**
- * The event id: stable per (request, event occurrence). payment.paid and payment.expired happen at most once per
- * request (occurrence 1); payment.late once per late payment (1, 2, ...). Counted under the request's row lock,
- * which every state change holds, so two occurrences never share an id.
+ * The event id: stable per (request, event occurrence). payment.late is one occurrence per late payment, named by it
+ * (`<slug>-payment.late-<txid>:<output index>`, what its body carries), so a payment counted again after a reorg is a
+ * repeat of the same occurrence. payment.paid and payment.expired are counted (normally once per request: 1) under
+ * the request's row lock, which every state change holds, so two occurrences never share an id.
  */
+async function eventIdOf(tx: EntityManager, request: PaymentRequest, { event, payment }: PaymentDomainEvent): Promise<string> {
+  if (event === 'payment.late' && payment) return `${request.slug}-${event}-${payment.txid}:${payment.outputIndex}`;
+  return nextEventId(tx, request, event);
+}
+
 async function nextEventId(tx: EntityManager, request: PaymentRequest, event: string): Promise<string> {
   const [row] = await tx.getConnection().execute<Array<{ n: string | number }>>(
     'select count(distinct event_id) as n from webhook_deliveries where service = ? and endpoint_id = ? and event_name = ? and redelivery_of is null',
@@ -67,16 +73,17 @@ export function createPaymentWebhookSink(options: PaymentWebhookSinkOptions = {}
     async emit(tx: EntityManager, request: PaymentRequest, events: readonly PaymentDomainEvent[]): Promise<AfterCommit | undefined> {
       if (!request.webhookUrl) return undefined;
       const queued: OutboxEntryRef[] = [];
-      for (const { event } of events) {
+      for (const domainEvent of events) {
+        const { event, payment } = domainEvent;
         if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) continue;
         const { outboxEntry } = await enqueueWebhookDelivery(tx, {
           service: SERVICE_NAME,
-          eventId: await nextEventId(tx, request, event),
+          eventId: await eventIdOf(tx, request, domainEvent),
           eventName: event,
           endpointUrl: request.webhookUrl,
           endpointId: paymentRequestEndpointId(request.id),
           ownerId: deliveryOwnerId(request.account.id),
-          body: JSON.stringify(paymentWebhookBody(request, event, now())),
+          body: JSON.stringify(paymentWebhookBody(request, event, now(), payment)),
           signingSecretRef: signingSecretRef(request.account.id),
         });
         queued.push(outboxEntry);
