@@ -18,7 +18,7 @@ import { blockSources, chainWatchEnv, createChainWatchActivities, ensureChainWat
 import { createInvoiceActivities } from './modules/invoice-workflow/index.js';
 import { PaymentRequestService } from './modules/payment-requests/index.js';
 import { PaymentService } from './modules/payments/index.js';
-import { createPaymentWebhookSink } from './modules/webhooks/index.js';
+import { createPaymentWebhookSink, renderPaymentWebhookBody } from './modules/webhooks/index.js';
 import { SERVICE_NAME } from './service-name.js';
 
 export type { RunningWorker } from '@tributary/kit/runtime';
@@ -61,6 +61,8 @@ function chainWatchStarts({ temporal, logger, env }: ServiceWorkerContext) {
 /** The crypto part of the worker definition (cryptoService.worker). */
 export const cryptoWorker: ServiceWorkerDefinition = {
   resolveSigningSecret,
+  // Each attempt carries the request's status at the moment it is sent (spec "Body"), read here, then signed.
+  renderWebhookBody: (delivery, sentAt, { em }) => renderPaymentWebhookBody(em, delivery, sentAt),
   activities: (context) => ({ ...invoiceActivities(context), ...chainWatchActivities(context) }),
   background: chainWatchStarts,
 };

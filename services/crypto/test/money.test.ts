@@ -11,6 +11,7 @@ import {
   amountDecimalsMessage,
   amountSchema,
   decimalStringSchema,
+  writtenDecimalPlaces,
 } from '../src/money/index.js';
 
 /** Deterministic pseudo-random source (xorshift64*), so every run checks the same many values and a failure reproduces. */
@@ -263,10 +264,19 @@ describe('amountSchema (422 errors.amount)', () => {
     expect(() => parseInput(z.object({ a: amountSchema() }), { a: '0.0000000000000000001' })).toThrow(ValidationError);
   });
 
-  it('amountDecimalsMessage checks an asset chosen by another field', () => {
-    const amount = Amount.parse('0.000000001');
-    expect(amountDecimalsMessage(amount, { decimals: 18, code: 'ETH' })).toBeUndefined();
-    expect(amountDecimalsMessage(amount, { decimals: 8, code: 'LTC' })).toBe('The amount must not have more than 8 decimal places (the precision of LTC).');
+  it('amountDecimalsMessage checks an asset chosen by another field, on the places as written', () => {
+    expect(amountDecimalsMessage('0.000000001', { decimals: 18, code: 'ETH' })).toBeUndefined();
+    expect(amountDecimalsMessage('0.000000001', { decimals: 8, code: 'LTC' })).toBe('The amount must not have more than 8 decimal places (the precision of LTC).');
+    expect(amountDecimalsMessage('1.00000000', { decimals: 8, code: 'BTC' })).toBeUndefined();
+    expect(amountDecimalsMessage('1.000000000', { decimals: 8, code: 'BTC' })).toBe('The amount must not have more than 8 decimal places (the precision of BTC).');
+  });
+
+  it('counts the places as written, trailing zeros included (spec: "Must not have more decimal places than the asset\'s decimals.")', () => {
+    expect(errorsFor({ amount: '1.000000000' })).toEqual({ amount: ['The amount must not have more than 8 decimal places (the precision of BTC).'] });
+    expect(parseInput(body, { amount: '1.00000000' }).amount.toString()).toBe('1');
+    expect(() => parseInput(z.object({ a: amountSchema() }), { a: `1.${'0'.repeat(19)}` })).toThrow(ValidationError);
+    expect(writtenDecimalPlaces('12')).toBe(0);
+    expect(writtenDecimalPlaces('1.50')).toBe(2);
   });
 
   it('decimalStringSchema documents response amounts as plain strings', () => {

@@ -160,6 +160,12 @@ describe('GraphQL', () => {
     expect(await read(invoice.id)).toEqual({ status: 'PENDING', amountOutstanding: '0.1', amountExcess: '0' });
     await new PaymentService(h.orm.em.fork()).record({ chain: 'bitcoin', txid: 'ex01', index: 0, amount: '0.12345678', confirmations: 2, to: { slug: invoice.slug } });
     expect(await read(invoice.id)).toEqual({ status: 'OVERPAID', amountOutstanding: '0', amountExcess: '0.02345678' });
+    // A settled request refuses the cancel as REST does: the spec's message, the status that refuses it in fields.
+    const refused = await gql(url, `mutation($id: ID!) { cancelPaymentRequest(id: $id) { status } }`, auth(merchant.key), { id: invoice.id });
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: 'A settled request cannot be cancelled.',
+      extensions: { code: 'BAD_USER_INPUT', fields: { status: ['The request is overpaid; only a pending, partial or expired request can be cancelled.'] } },
+    });
     await new PaymentService(h.orm.em.fork()).record({ chain: 'bitcoin', txid: 'ex02', index: 0, amount: '1', confirmations: 2, to: { slug: donation.slug } });
     expect(await read(donation.id)).toMatchObject({ amountOutstanding: null, amountExcess: null });
   });

@@ -262,9 +262,20 @@ describe('spec "Amounts"', () => {
     expect((await create({ asset_id: assetId, title: 't', amount: finer })).body).toEqual({ message: INVALID, errors: { amount: [message] } });
   });
 
-  it('responses carry the canonical plain decimal string (README: leading/trailing zeros accepted and dropped)', async () => {
+  it.each([
+    [1, 'BTC', '1.00000000', '1.000000000', 'The amount must not have more than 8 decimal places (the precision of BTC).'],
+    [3, 'LTC', '0.10000000', '0.100000000', 'The amount must not have more than 8 decimal places (the precision of LTC).'],
+    [2, 'ETH', `1.${'0'.repeat(18)}`, `1.${'0'.repeat(19)}`, 'The amount must not have more than 18 decimal places.'],
+  ])('"Must not have more decimal places than the asset\'s decimals.": asset %i (%s) counts places as written, trailing zeros too', async (assetId, _code, fits, finer, message) => {
+    expect((await created({ asset_id: assetId, title: 't', amount: fits })).object.amount_requested).toBe(fits.replace(/\.?0+$/, ''));
+    const before = await call('GET', `${LIST}?per_page=100`);
+    expect((await create({ asset_id: assetId, title: 't', amount: finer })).body).toEqual({ message: INVALID, errors: { amount: [message] } });
+    expect(await call('GET', `${LIST}?per_page=100`)).toEqual(before);
+  });
+
+  it('responses carry the canonical plain decimal string (README: leading zeros and trailing zeros within the asset\'s decimals accepted and dropped)', async () => {
     expect((await created({ asset_id: 1, title: 't', amount: '007.50000000' })).object.amount_requested).toBe('7.5');
-    expect((await created({ asset_id: 1, title: 't', amount: '1.000000000' })).object.amount_requested).toBe('1');
+    expect((await created({ asset_id: 1, title: 't', amount: '1.00000000' })).object.amount_requested).toBe('1');
     const raw = await fetch(`${url}${LIST}?per_page=3`, { headers: { authorization: `Bearer ${merchant.key}`, accept: 'application/json' } });
     const text = await raw.text();
     // Never a JSON number in an amount field.
@@ -356,7 +367,10 @@ describe('spec "States and transitions": every row over HTTP', () => {
     expect(after).toEqual({ ...made.object, status: 'expired', amount_paid: '1', amount_outstanding: '0', expires_at: after.expires_at });
     const rows = await deliveries(made.id);
     expect(rows.map((d) => d.eventName)).toEqual(['payment.expired', 'payment.late']);
-    expect(JSON.parse(rows[1]!.body)).toEqual({
+    const body = JSON.parse(rows[1]!.body) as Json;
+    // The spec's fields in its order, then the late payment's own (README "Webhooks"): one payment.late per late payment.
+    expect(Object.keys(body)).toEqual([...WEBHOOK_FIELDS, 'payment_txid', 'payment_output_index', 'payment_amount']);
+    expect(body).toEqual({
       event: 'payment.late',
       id: made.object.id,
       type: 'invoice',
@@ -369,6 +383,9 @@ describe('spec "States and transitions": every row over HTTP', () => {
       address: made.object.address,
       paid_at: null,
       timestamp: expect.stringMatching(ISO),
+      payment_txid: late.payment.txid,
+      payment_output_index: 0,
+      payment_amount: '1',
     });
   });
 
@@ -385,7 +402,23 @@ describe('spec "States and transitions": every row over HTTP', () => {
     }
   });
 
-  it('POST cancel of a settled request (paid, overpaid, a paid donation): 422 with the spec message, request unchanged', async () => {
+  it('"deadline passes | invoice not fully paid | expired | payment.expired sent": a cancel after the deadline, before the expiry was stored, records it first (once), then cancels the expired request (README)', async () => {
+    const made = await created({ asset_id: 1, title: 'late cancel', amount: '1', reference: 'ord-lc', webhook_url: PUBLIC_HOOK });
+    await pay(made.object.id, '0.2');
+    await pastDeadline(made.id);
+    expect((await h.orm.em.fork().findOneOrFail(PaymentRequest, { id: made.id })).status).toBe('partial');
+    const res = await cancel(made.id);
+    expect(res).toEqual({ status: 200, body: { payment_request: { ...made.object, status: 'cancelled', amount_paid: '0.2', amount_outstanding: '0.8', expires_at: res.body!.payment_request.expires_at } } });
+    const rows = await deliveries(made.id);
+    expect(rows.map((d) => d.eventName)).toEqual(['payment.expired']);
+    expect(JSON.parse(rows[0]!.body)).toMatchObject({ event: 'payment.expired', id: made.object.id, status: 'expired', amount_paid: '0.2', reference: 'ord-lc' });
+    // Exactly once: a second cancel and the expiry workflow's late run find nothing left to expire.
+    expect(await cancel(made.id)).toEqual(res);
+    expect((await new PaymentRequestService(h.orm.em.fork(), { events: sink }).expireIfDue(made.id)).events).toEqual([]);
+    expect((await deliveries(made.id)).map((d) => d.id)).toEqual([rows[0]!.id]);
+  });
+
+  it('POST cancel of a settled request (paid, overpaid, a paid donation): 422 "message plus errors" (message: A settled request cannot be cancelled.), request unchanged', async () => {
     const paid = await created({ asset_id: 1, title: 'paid', amount: '1' });
     await pay(paid.object.id, '1');
     const overpaid = await created({ asset_id: 1, title: 'overpaid', amount: '1' });
@@ -395,7 +428,11 @@ describe('spec "States and transitions": every row over HTTP', () => {
     for (const [made, status] of [[paid, 'paid'], [overpaid, 'overpaid'], [donation, 'paid']] as const) {
       const before = (await getOne(made.id)).body;
       expect(before!.payment_request.status).toBe(status);
-      expect(await cancel(made.id)).toEqual({ status: 422, body: { message: 'A settled request cannot be cancelled.' } });
+      // Spec "Errors": a 422 is "message plus errors"; the errors name the field that refuses it, the request's status.
+      expect(await cancel(made.id)).toEqual({
+        status: 422,
+        body: { message: 'A settled request cannot be cancelled.', errors: { status: [`The request is ${status}; only a pending, partial or expired request can be cancelled.`] } },
+      });
       expect(await getOne(made.id)).toEqual({ status: 200, body: before });
       expect((await publicView(made.object.id)).status).toBe(200);
     }
@@ -507,21 +544,29 @@ describe('spec "Create body": every field and boundary', () => {
     expect((await create({ asset_id: 1, title: 't', amount: '1', reference: 'r'.repeat(129) })).body).toEqual({ message: INVALID, errors: { reference: ['Must be at most 128 characters.'] } });
   });
 
-  it('ttl_minutes: 1 and 10080 set expires_at = created_at + ttl; default 60; 0 and 10081 refused (also on a donation, where it is ignored)', async () => {
+  it('ttl_minutes: 1 and 10080 set expires_at = created_at + ttl; default 60; 0 and 10081 refused on an invoice', async () => {
     for (const [ttl, minutes] of [[1, 1], [10080, 10080], [undefined, 60], [null, 60]] as const) {
       const { object } = await ok(ttl === undefined ? {} : { ttl_minutes: ttl });
       expect(Date.parse(object.expires_at) - Date.parse(object.created_at)).toBe(minutes * 60_000);
     }
-    for (const ttl of [0, 10081, -5, 1.5]) {
-      const res = await create({ asset_id: 1, title: 't', amount: '1', ttl_minutes: ttl });
-      expect(res.status).toBe(422);
-      expect(Object.keys(res.body!.errors)).toEqual(['ttl_minutes']);
-    }
-    for (const ttl of [0, 10081]) {
+    for (const ttl of [0, 10081, -5, 1e20]) {
       expect((await create({ asset_id: 1, title: 't', amount: '1', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be between 1 and 10080.'] } });
-      expect((await create({ asset_id: 1, title: 't', type: 'donation', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be between 1 and 10080.'] } });
     }
-    expect((await created({ asset_id: 1, title: 't', type: 'donation', ttl_minutes: 10080 })).object.expires_at).toBeNull();
+    for (const ttl of [1.5, '60', true, {}]) {
+      expect((await create({ asset_id: 1, title: 't', amount: '1', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be an integer.'] } });
+    }
+  });
+
+  it('ttl_minutes "ignored for donation links": any integer, in range or not, is accepted and has no effect; a value that is not an integer is refused (README)', async () => {
+    for (const ttl of [0, -5, 1, 10080, 10081, 99999, 1e20, null]) {
+      const made = await created({ asset_id: 1, title: 'tips', type: 'donation', ttl_minutes: ttl });
+      expect(made.object).toMatchObject({ type: 'donation', status: 'pending', expires_at: null });
+    }
+    const before = await call('GET', `${LIST}?per_page=100`);
+    for (const ttl of [1.5, '60', true, [], {}]) {
+      expect((await create({ asset_id: 1, title: 'tips', type: 'donation', ttl_minutes: ttl })).body).toEqual({ message: INVALID, errors: { ttl_minutes: ['Must be an integer.'] } });
+    }
+    expect(await call('GET', `${LIST}?per_page=100`)).toEqual(before);
   });
 
   it('type: invoice by default (absent or null), donation refuses an amount, an invoice requires one, anything else refused', async () => {
@@ -754,7 +799,9 @@ describe('spec "Events" and webhook "Body"', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const delivery of all) {
       expect(['payment.paid', 'payment.late', 'payment.expired']).toContain(delivery.eventName);
-      expect(Object.keys(JSON.parse(delivery.body) as Json)).toEqual(WEBHOOK_FIELDS);
+      // The spec's fields in its order; a payment.late adds its late payment's after them (README "Webhooks").
+      const late = delivery.eventName === 'payment.late' ? ['payment_txid', 'payment_output_index', 'payment_amount'] : [];
+      expect(Object.keys(JSON.parse(delivery.body) as Json)).toEqual([...WEBHOOK_FIELDS, ...late]);
     }
   });
 });

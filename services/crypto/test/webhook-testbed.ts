@@ -10,7 +10,7 @@ import { createServiceWorker } from '@tributary/workflows/worker';
 import { createInvoiceActivities } from '../src/modules/invoice-workflow/index.js';
 import { PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { createPaymentWebhookSink } from '../src/modules/webhooks/index.js';
-import { resolveSigningSecret } from '../src/worker.js';
+import { cryptoWorker, resolveSigningSecret } from '../src/worker.js';
 import { createMerchant as createTestMerchant, startHarness, type Harness } from './helpers.js';
 
 export const PRIVATE_HOSTS = 'localhost,127.0.0.1';
@@ -66,6 +66,7 @@ export async function startWebhookTestbed(options: { serviceOnTestServer?: boole
         em: h.orm.em,
         sender: createWebhookSender({ allowPrivateHosts: PRIVATE_HOSTS.split(',') }),
         resolveSigningSecret: (ref) => resolveSigningSecret(ref, { em: h.orm.em.fork(), env: { SECRETS_ENCRYPTION_KEY: encryptionKey } }),
+        renderBody: (delivery, sentAt) => cryptoWorker.renderWebhookBody!(delivery, sentAt, { em: h.orm.em.fork(), env: { SECRETS_ENCRYPTION_KEY: encryptionKey } }),
         logger,
       }),
       ...(options.serviceOnTestServer

@@ -9,7 +9,7 @@ import { WebhookDelivery, WorkflowOutboxEntry, verifySignature, type SecretBox, 
 import type { HttpsReceiver, ReceivedRequest } from '@tributary/kit/testing';
 import { runAdminCommand, type AdminDeps } from '../src/admin/commands.js';
 import { main } from '../src/admin/run.js';
-import { PAYMENT_WEBHOOK_FIELDS, WebhookDeliveryService } from '../src/modules/webhooks/index.js';
+import { LATE_PAYMENT_WEBHOOK_FIELDS, PAYMENT_WEBHOOK_FIELDS, WebhookDeliveryService } from '../src/modules/webhooks/index.js';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
 import { gql, type Harness } from './helpers.js';
 import { startWebhookTestbed, type WebhookTestbed } from './webhook-testbed.js';
@@ -59,6 +59,7 @@ async function createInvoice(path: string, body: Record<string, unknown> = {}): 
 const deliveriesOf = (requestId: number) => new WebhookDeliveryService(h.orm.em.fork()).forPaymentRequest(requestId);
 const result = (delivery: WebhookDelivery) => env.client.workflow.getHandle(delivery.workflowId).result();
 const forPath = (path: string): ReceivedRequest[] => receiver.requests.filter((r) => r.path === path);
+const pick = (object: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.map((field) => [field, object[field]]));
 /** The outbox entry that starts a delivery's workflow. */
 const startOf = (delivery: WebhookDelivery) => h.orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { workflowId: delivery.workflowId, kind: 'start' });
 
@@ -70,7 +71,8 @@ function expectSigned(request: ReceivedRequest, event: string): Record<string, u
   expect(signature).toMatch(/^[0-9a-f]{64}$/);
   expect(verifySignature(signingSecret, request.body, signature)).toBe(true);
   const body = JSON.parse(request.body.toString('utf8')) as Record<string, unknown>;
-  expect(Object.keys(body)).toEqual([...PAYMENT_WEBHOOK_FIELDS]);
+  // The spec's fields in its order; a payment.late adds the late payment's own fields after them (additive).
+  expect(Object.keys(body)).toEqual(event === 'payment.late' ? [...PAYMENT_WEBHOOK_FIELDS, ...LATE_PAYMENT_WEBHOOK_FIELDS] : [...PAYMENT_WEBHOOK_FIELDS]);
   expect(body.event).toBe(event);
   return body;
 }
@@ -138,14 +140,48 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
     const lateBody = expectSigned(received.find((r) => r.headers['x-gateway-event'] === 'payment.late')!, 'payment.late');
     expect(lateBody).toMatchObject({ id: invoice.slug, status: 'expired', amount_paid: '0.5', paid_at: null });
 
-    // A second late payment is a new occurrence: its own event id (id+event repeats are only retries/re-fires).
-    expect((await pay(invoice.slug, '0.1')).events).toEqual(['payment.late']);
+    // A second late payment is a new occurrence: its own event id, that of its payment (retries/re-fires share one).
+    const secondLate = await pay(invoice.slug, '0.1');
+    expect(secondLate.events).toEqual(['payment.late']);
     const all = await deliveriesOf(invoice.id);
     const lates = all.filter((d) => d.delivery.eventName === 'payment.late');
     expect(lates).toHaveLength(2);
-    expect(new Set(lates.map((d) => d.delivery.eventId)).size).toBe(2);
+    expect(lates.map((d) => d.delivery.eventId)).toEqual([`${invoice.slug}-payment.late-${String(late.payment.txid)}:0`, `${invoice.slug}-payment.late-${String(secondLate.payment.txid)}:0`]);
     await expect(result(lates[1]!.delivery)).resolves.toEqual({ outcome: 'delivered', attempts: 1 });
     expect(forPath('/late').some((r) => r.headers['x-gateway-event'] === 'payment.paid')).toBe(false);
+  }, 60_000);
+
+  it('"The pair id plus event ... identifies a repeat": two late payments are two deliveries a receiver tells apart by the late payment; a retry of one keeps its identity', async () => {
+    const invoice = await createInvoice('/late-twice', { amount: '0.5' });
+    await h.orm.em.fork().nativeUpdate(PaymentRequest, { id: invoice.id }, { expiresAt: new Date(Date.now() - 1000) });
+    let lateCalls = 0;
+    // The first payment.late to arrive fails once, so it is retried.
+    receiver.setResponder((req) => ({ status: req.headers['x-gateway-event'] === 'payment.late' && (lateCalls += 1) === 1 ? 500 : 200 }));
+    const first = await pay(invoice.slug, '0.2');
+    const second = await pay(invoice.slug, '0.3');
+    expect([first.events, second.events]).toEqual([['payment.expired', 'payment.late'], ['payment.late']]);
+
+    const all = await deliveriesOf(invoice.id);
+    expect(all.map((d) => d.delivery.eventName)).toEqual(['payment.expired', 'payment.late', 'payment.late']);
+    // One at a time: the time-skipping server skips time for one waiting client.
+    const attempts: number[] = [];
+    for (const { delivery } of all) attempts.push((await result(delivery)).attempts);
+    expect(attempts.slice(1).sort()).toEqual([1, 2]);
+
+    const received = forPath('/late-twice').filter((r) => r.headers['x-gateway-event'] === 'payment.late');
+    expect(received).toHaveLength(3);
+    const bodies = received.map((r) => expectSigned(r, 'payment.late'));
+    // id + event alone are the same for both late payments; the late payment's fields tell them apart.
+    expect(new Set(bodies.map((b) => `${String(b.id)}|${String(b.event)}`)).size).toBe(1);
+    const identity = (b: Record<string, unknown>) => `${String(b.id)}|${String(b.event)}|${String(b.payment_txid)}|${String(b.payment_output_index)}`;
+    const byIdentity = new Map<string, Array<Record<string, unknown>>>();
+    for (const body of bodies) byIdentity.set(identity(body), [...(byIdentity.get(identity(body)) ?? []), body]);
+    expect([...byIdentity.values()].map((group) => group.length).sort()).toEqual([1, 2]);
+    const payments = [first.payment, second.payment].map((p) => ({ payment_txid: p.txid, payment_output_index: p.index, payment_amount: p.amount }));
+    expect([...byIdentity.values()].map((group) => pick(group[0]!, ['payment_txid', 'payment_output_index', 'payment_amount']))).toEqual(expect.arrayContaining(payments));
+    // The retry is the same delivery sent again: the same identity and the same timestamp.
+    const retried = [...byIdentity.values()].find((group) => group.length === 2)!;
+    expect(retried[1]!.timestamp).toBe(retried[0]!.timestamp);
   }, 60_000);
 
   it('a failed attempt is retried with identical bytes (same timestamp), and `deliveries` lists the status codes', async () => {
@@ -171,6 +207,29 @@ describe('crypto webhooks (pay → queued delivery → Temporal → HTTPS receiv
     const text = (await runAdminCommand(['deliveries'], deps())).text;
     expect(text).toContain(`${only!.delivery.id}  payment.paid`);
     expect(text).toContain('[500,200]');
+  }, 60_000);
+
+  it('"status at the moment of sending": a retry after a status change carries the new status; same id, event and timestamp, signed over the bytes sent', async () => {
+    const invoice = await createInvoice('/fresh', { amount: '1' });
+    let calls = 0;
+    receiver.setResponder(async () => {
+      calls += 1;
+      if (calls > 1) return { status: 200 };
+      // Between the first attempt and the retry, a further payment makes the paid invoice overpaid.
+      await pay(invoice.slug, '0.25');
+      return { status: 500 };
+    });
+    await pay(invoice.slug, '1');
+    const [only] = await deliveriesOf(invoice.id);
+    await expect(result(only!.delivery)).resolves.toEqual({ outcome: 'delivered', attempts: 2 });
+    const [first, retry] = forPath('/fresh');
+    const sent = [expectSigned(first!, 'payment.paid'), expectSigned(retry!, 'payment.paid')];
+    expect(sent[0]).toMatchObject({ id: invoice.slug, status: 'paid', amount_paid: '1' });
+    // The request's state as that attempt was sent (status, with the total behind it); the rest, timestamp included, as generated.
+    expect(sent[1]).toEqual({ ...sent[0], status: 'overpaid', amount_paid: '1.25' });
+    // The dashboard shows the bytes the receiver got last, so they verify against its signature.
+    const [listed] = await deliveriesOf(invoice.id);
+    expect(listed!.delivery.body).toBe(retry!.body.toString('utf8'));
   }, 60_000);
 
   it('`redeliver` queues a new delivery of the same event with the same bytes and sends it', async () => {

@@ -194,7 +194,7 @@ export type Mutation = {
   cancelPaymentRequest?: Maybe<PaymentRequest>;
   /** Creates an invoice or donation link (same rules and errors as POST /api/merchant/v1/payment-requests). */
   createPaymentRequest?: Maybe<PaymentRequest>;
-  /** Re-sends one of the caller's webhook deliveries: a new delivery of the same event with the same body bytes (same id, event and timestamp, so the receiver sees a repeat) and its own attempts. Another account's or an unknown delivery: NOT_FOUND. */
+  /** Re-sends one of the caller's webhook deliveries: a new delivery of the same event with the same body (same id, event and timestamp, so the receiver sees a repeat; status, amount_paid and paid_at as at sending) and its own attempts. Another account's or an unknown delivery: NOT_FOUND. */
   redeliverWebhookDelivery?: Maybe<CryptoWebhookDelivery>;
 };
 

@@ -50,6 +50,11 @@ export interface ParseAmountOptions {
   positive?: boolean;
   /** Named in the too-many-decimals message, e.g. "BTC". */
   assetCode?: string;
+  /**
+   * Count the decimal places as written, trailing zeros included (the spec's rule for amounts in requests: "1.000000000"
+   * has 9). Default false: significant places only (a value read from a node or the database).
+   */
+  placesAsWritten?: boolean;
 }
 
 export type SafeParseAmountResult = { ok: true; amount: Amount } | { ok: false; error: AmountError };
@@ -60,6 +65,12 @@ function checkedMaxDecimals(maxDecimals: number | undefined): number {
     throw new RangeError(`maxDecimals must be an integer from 0 to ${AMOUNT_SCALE}, got ${value}`);
   }
   return value;
+}
+
+/** Decimal places of a decimal string as written, trailing zeros included: 9 for "1.000000000", 0 for "12". */
+export function writtenDecimalPlaces(text: string): number {
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
 }
 
 /** Integer and fraction digits without leading zeros (integer) and trailing zeros (fraction). */
@@ -103,8 +114,8 @@ export class Amount {
 
   /**
    * Parses the spec's format (`^\d+(\.\d+)?$`). Leading zeros of the integer part and trailing zeros of the fraction
-   * are accepted and carry no meaning ("007.50" is 7.5); decimal places are counted after trailing zeros are dropped.
-   * Throws AmountError with the 422 message.
+   * carry no meaning for the value ("007.50" is 7.5); decimal places are counted after trailing zeros are dropped unless
+   * `placesAsWritten`. Throws AmountError with the 422 message.
    */
   static parse(text: string, options: ParseAmountOptions = {}): Amount {
     const result = Amount.safeParse(text, options);
@@ -121,7 +132,8 @@ export class Amount {
     const point = text.indexOf('.');
     const { integer, fraction } = point === -1 ? significantDigits(text, '') : significantDigits(text.slice(0, point), text.slice(point + 1));
     if (integer.length > MAX_AMOUNT_INTEGER_DIGITS) return fail('too_large', AMOUNT_MESSAGES.tooLarge);
-    if (fraction.length > maxDecimals) return fail('too_many_decimals', AMOUNT_MESSAGES.tooManyDecimals(maxDecimals, options.assetCode));
+    const places = options.placesAsWritten ? writtenDecimalPlaces(text) : fraction.length;
+    if (places > maxDecimals) return fail('too_many_decimals', AMOUNT_MESSAGES.tooManyDecimals(maxDecimals, options.assetCode));
     const amount = Amount.fromUnits(unitsFromDigits(integer, fraction));
     if (options.positive && amount.isZero()) return fail('not_positive', AMOUNT_MESSAGES.notPositive);
     return { ok: true, amount };

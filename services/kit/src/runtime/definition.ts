@@ -10,6 +10,7 @@ import type { ServiceEnv } from '../config/index.js';
 import type { EntityClassOrSchema } from '../database/index.js';
 import type { Logger } from '../logging/index.js';
 import type { WorkflowOutbox } from '../outbox/index.js';
+import type { WebhookDelivery } from '../webhooks/index.js';
 
 /** A service's Express app plus what it holds open (subgraph, readiness connections); the ORM belongs to the caller. */
 export interface ServiceApp {
@@ -48,6 +49,11 @@ export interface ServiceWorkerDefinition {
    * null records the attempt as failed rather than sending it unsigned.
    */
   resolveSigningSecret(ref: string, context: SigningSecretContext): Promise<string | null>;
+  /**
+   * Renders a delivery's body at each attempt (e.g. fields its spec wants as they are at the moment of sending); the
+   * result is signed and sent. Without it every attempt sends the stored body.
+   */
+  renderWebhookBody?(delivery: WebhookDelivery, attemptedAt: Date, context: SigningSecretContext): Promise<string>;
   /**
    * The service's own activities (for its own workflows, e.g. crypto's invoice expiry), registered on its task queue
    * next to the webhook delivery activities. Names must not clash with those.

@@ -97,6 +97,7 @@ function openOutbox(definition: Pick<ServiceDefinition, 'name'>, { orm, logger, 
 /** The service's own activities and the shared webhook delivery activities on the service's database. */
 function serviceActivities(definition: Pick<ServiceDefinition, 'name' | 'worker'>, context: ServiceWorkerContext, config: ServiceWorkerConfig) {
   const { orm, logger } = context;
+  const renderWebhookBody = definition.worker.renderWebhookBody?.bind(definition.worker);
   return {
     ...definition.worker.activities?.(context),
     ...createWebhookDeliveryActivities({
@@ -104,6 +105,7 @@ function serviceActivities(definition: Pick<ServiceDefinition, 'name' | 'worker'
       em: orm.em,
       sender: createWebhookSender({ allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE_HOSTS }),
       resolveSigningSecret: (ref) => definition.worker.resolveSigningSecret(ref, { em: orm.em.fork(), env: context.env }),
+      ...(renderWebhookBody ? { renderBody: (delivery, attemptedAt) => renderWebhookBody(delivery, attemptedAt, { em: orm.em.fork(), env: context.env }) } : {}),
       logger,
     }),
   };

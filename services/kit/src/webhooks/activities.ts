@@ -22,6 +22,11 @@ export interface WebhookDeliveryActivityDeps {
    * more (the attempt then fails and is recorded). Throwing means "try again" (infrastructure trouble).
    */
   resolveSigningSecret(ref: string): Promise<string | null>;
+  /**
+   * The body text an attempt sends, rendered at send time (e.g. with a status read now). Default: the stored body,
+   * unchanged. The rendered bytes are what is signed and sent, and become the delivery's stored body.
+   */
+  renderBody?(delivery: WebhookDelivery, attemptedAt: Date): Promise<string>;
   logger?: Logger;
 }
 
@@ -64,7 +69,8 @@ export function createWebhookDeliveryActivities(deps: WebhookDeliveryActivityDep
       if (!delivery) throw ApplicationFailure.nonRetryable(`webhook delivery ${deliveryId} not found`, 'WebhookDeliveryNotFound');
 
       const attemptedAt = new Date();
-      const body = Buffer.from(delivery.body, 'utf8');
+      const bodyText = deps.renderBody ? await deps.renderBody(delivery, attemptedAt) : delivery.body;
+      const body = Buffer.from(bodyText, 'utf8');
       const secret = await resolveSigningSecret(delivery.signingSecretRef);
       let result: WebhookSendResult;
       if (secret === null) {
@@ -105,6 +111,8 @@ export function createWebhookDeliveryActivities(deps: WebhookDeliveryActivityDep
               lastAttemptAt: attemptedAt,
               nextAttemptAt: !result.ok && nextAttemptInMs !== null ? new Date(finishedAt.getTime() + nextAttemptInMs) : null,
               completedAt: result.ok ? finishedAt : null,
+              // What the receiver got last, so the stored body verifies against the last signature.
+              ...(bodyText === delivery.body ? {} : { body: bodyText }),
             },
           );
         });

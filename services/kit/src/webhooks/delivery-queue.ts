@@ -22,7 +22,8 @@ export interface EnqueueWebhookDeliveryInput {
   ownerId?: string | null;
   /**
    * The exact body. A string is stored as is; anything else is JSON.stringify-ed once, here. Either way the
-   * stored text's UTF-8 bytes are sent, unchanged, on every attempt (a retry carries the original timestamp).
+   * stored text's UTF-8 bytes are sent, unchanged, on every attempt (a retry carries the original timestamp), unless
+   * the service's worker renders each attempt's body (`renderBody`).
    */
   body: string | object;
   /** What `resolveSigningSecret` turns into the secret current at send time. */

@@ -8,8 +8,9 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
  * One delivery of one event to one endpoint, owned by the service that emits it (each service has these
- * tables in its own database, created by `CreateWebhookDeliveryTables`). The body text is frozen at enqueue
- * time: every attempt sends exactly these bytes; the signature is computed per attempt with the secret
+ * tables in its own database, created by `CreateWebhookDeliveryTables`). The body text is stored at enqueue
+ * time: every attempt sends exactly these bytes, unless the service renders each attempt's body (`renderBody`, which
+ * then stores the bytes it sent); the signature is computed per attempt with the secret
  * current then (looked up through `signingSecretRef`). Its workflow is started through the workflow outbox, enqueued
  * in the same transaction (delivery-queue.ts).
  */
@@ -46,7 +47,7 @@ export const WebhookDelivery = defineEntity({
     /** Who the delivery belongs to, in the service's terms (e.g. crypto's account id): whose dashboard lists it. */
     ownerId: p.string().length(64).nullable(),
     endpointUrl: p.text(),
-    /** Exact body text; its UTF-8 bytes are what is sent and signed on every attempt. */
+    /** Exact body text; its UTF-8 bytes are what is sent and signed (with `renderBody`: the bytes last sent). */
     body: p.text(),
     eventHeader: p.string(),
     signatureHeader: p.string(),

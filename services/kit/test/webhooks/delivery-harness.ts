@@ -16,6 +16,7 @@ import {
   migrateUp,
   WebhookDelivery,
   WebhookDeliveryAttempt,
+  type WebhookDeliveryActivityDeps,
 } from '../../src/index.js';
 import { createTestDatabase, startHttpsReceiver } from '../../src/testing/index.js';
 import type { HttpsReceiver, ReceiverResponse, ReceivedRequest, TestDatabase } from '../../src/testing/index.js';
@@ -58,12 +59,18 @@ export async function startHarness(name: string): Promise<Harness> {
 }
 
 
-export function newWorker(h: Harness, service: ServiceName, workerOptions?: CreateServiceWorkerOptions['workerOptions']) {
+export function newWorker(
+  h: Harness,
+  service: ServiceName,
+  workerOptions?: CreateServiceWorkerOptions['workerOptions'],
+  renderBody?: WebhookDeliveryActivityDeps['renderBody'],
+) {
   const activities = createWebhookDeliveryActivities({
     em: h.orm.em,
     // The receiver listens on localhost: the operator exemption a test deployment would set.
     sender: createWebhookSender({ allowPrivateHosts: ['localhost'] }),
     resolveSigningSecret: async (ref) => h.secrets.get(ref) ?? null,
+    ...(renderBody ? { renderBody } : {}),
   });
   return createServiceWorker({ service, connection: h.env.nativeConnection, namespace: h.env.namespace ?? 'default', activities, workerOptions });
 }

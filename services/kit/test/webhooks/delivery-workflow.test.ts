@@ -152,6 +152,26 @@ describe('webhook delivery workflow: outcomes', () => {
     expect(verifySignature('whsec_old_secret_value', second!.body, sig2)).toBe(false);
   });
 
+  it('renderBody: each attempt signs and sends the body rendered at its send time; the delivery keeps the last bytes sent', async () => {
+    let status = 'paid';
+    const run = await enqueueAndDispatch(h, 'crypto', {
+      respond: (req) => {
+        if (req.index > 0) return { status: 200 };
+        status = 'overpaid';
+        return { status: 500 };
+      },
+    });
+    const render = async (delivery: WebhookDelivery) => JSON.stringify({ ...(JSON.parse(delivery.body) as object), status });
+    const worker = await newWorker(h, 'crypto', undefined, render);
+    expect(await worker.runUntil(run.handle.result())).toEqual({ outcome: 'delivered', attempts: 2 });
+    const [first, second] = h.receiver.requests;
+    const secret = h.secrets.get(run.secretRef)!;
+    expect(JSON.parse(first!.body.toString('utf8'))).toEqual(JSON.parse(run.body.toString('utf8')));
+    expect(JSON.parse(second!.body.toString('utf8'))).toEqual({ ...(JSON.parse(run.body.toString('utf8')) as object), status: 'overpaid' });
+    expect(verifySignature(secret, second!.body, String(second!.headers['x-gateway-signature']))).toBe(true);
+    expect((await loadDelivery(h, run.delivery.id)).delivery.body).toBe(second!.body.toString('utf8'));
+  });
+
   it('a 3xx is a failed attempt and the redirect is not followed', async () => {
     const run = await enqueueAndDispatch(h, 'crypto', {
       respond: (req) => (req.index === 0 ? { status: 302, headers: { location: `${h.receiver.url}/elsewhere` } } : { status: 200 }),

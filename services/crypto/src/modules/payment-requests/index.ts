@@ -5,7 +5,7 @@ export { PaymentRequest, PaymentRequestSchema } from './payment-request.entity.j
 export { PaymentRequestRepository, reportedStatusWhere, type PaymentRequestListFilter, type PaymentRequestPage } from './payment-request.repository.js';
 export { PaymentRequestService, SLUG_LENGTH, SLUG_PATTERN, type PaymentRequestChange, type PaymentRequestCreation, type PaymentRequestServiceOptions } from './payment-request.service.js';
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MESSAGES } from './payment-request.idempotency.js';
-export { domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink } from './payment-request.events.js';
+export { domainEvents, noPaymentEvents, type PaymentDomainEvent, type PaymentEventSink, type PaymentRef } from './payment-request.events.js';
 export { merchantPath, presentPaymentRequest, presentPaymentRequestPage, presentPublicPaymentRequest, type PaymentRequestBody, type PublicPaymentRequestBody } from './payment-request.presenter.js';
 export { paymentRequestApi, paymentRequestListResponse, paymentRequestResource, paymentRequestResponse, publicPaymentRequestResource } from './payment-request.openapi.js';
 export { paymentRequestRoutes } from './payment-request.routes.js';

@@ -4,8 +4,16 @@
 // Webhook emission itself is not part of this module: the default sink does nothing.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AfterCommit } from '@tributary/kit';
+import type { Amount } from '../../money/index.js';
 import type { PaymentRequest } from './payment-request.entity.js';
 import type { PaymentEventName } from './status-engine.js';
+
+/** The on-chain payment an event is about (its chain is the request's). */
+export interface PaymentRef {
+  txid: string;
+  outputIndex: number;
+  amount: Amount;
+}
 
 export interface PaymentDomainEvent {
   event: PaymentEventName;
@@ -14,6 +22,8 @@ export interface PaymentDomainEvent {
   slug: string;
   accountId: number;
   occurredAt: Date;
+  /** payment.late only: the late payment (one event per late payment). */
+  payment?: PaymentRef;
 }
 
 export interface PaymentEventSink {
@@ -27,6 +37,14 @@ export interface PaymentEventSink {
 /** Records nothing: a service without webhooks (tools, unit tests). */
 export const noPaymentEvents: PaymentEventSink = { emit: async () => undefined };
 
-export function domainEvents(request: PaymentRequest, events: readonly PaymentEventName[], occurredAt: Date): PaymentDomainEvent[] {
-  return events.map((event) => ({ event, paymentRequestId: request.id, slug: request.slug, accountId: request.account.id, occurredAt }));
+/** The engine's events as domain events; `payment` (the payment that caused them) is attached to payment.late. */
+export function domainEvents(request: PaymentRequest, events: readonly PaymentEventName[], occurredAt: Date, payment?: PaymentRef): PaymentDomainEvent[] {
+  return events.map((event) => ({
+    event,
+    paymentRequestId: request.id,
+    slug: request.slug,
+    accountId: request.account.id,
+    occurredAt,
+    ...(event === 'payment.late' && payment ? { payment } : {}),
+  }));
 }

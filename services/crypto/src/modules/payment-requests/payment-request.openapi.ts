@@ -126,7 +126,7 @@ export const paymentRequestApi = {
       operationId: 'cancelPaymentRequest',
       summary: 'Cancel an unsettled payment request',
       description:
-        'Pending, partial and expired requests become cancelled (an already cancelled one is returned unchanged). A settled one (paid, overpaid) answers 422 `{"message":"A settled request cannot be cancelled."}`.',
+        'Pending, partial and expired requests become cancelled (an already cancelled one is returned unchanged); an invoice past its deadline is expired first, with its payment.expired webhook. A settled one (paid, overpaid) answers 422 `{"message":"A settled request cannot be cancelled.","errors":{"status":["The request is paid; only a pending, partial or expired request can be cancelled."]}}`.',
       tags: ['Payment requests'],
       security: API_KEY_SECURITY,
       requestParams: { path: idParam },

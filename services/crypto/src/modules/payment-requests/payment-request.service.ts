@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   BusinessRuleError,
   NotFoundError,
+  afterCommitAll,
   enqueueWorkflowSignal,
   enqueueWorkflowStart,
   randomChars,
@@ -21,7 +22,7 @@ import { PaymentRequest } from './payment-request.entity.js';
 import { createFingerprint, idempotencyKeyReused, lockIdempotencyKey, parseIdempotencyKey } from './payment-request.idempotency.js';
 import type { PaymentRequestPage, PaymentRequestViewPage } from './payment-request.repository.js';
 import { validateListQuery, validateNewPaymentRequest, type NewPaymentRequest, type PaymentRequestDraft, type PaymentRequestListQuery } from './payment-request.validation.js';
-import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry } from './status-engine.js';
+import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry, settledCancelFieldErrors } from './status-engine.js';
 
 /** Length of the public slug: 24 characters of [A-Za-z0-9] ≈ 142.9 bits from a CSPRNG (spec: random, non-sequential). */
 export const SLUG_LENGTH = 24;
@@ -146,8 +147,9 @@ export class PaymentRequestService {
 
   /**
    * Cancels an unsettled request (pending, partial or expired) under a row lock and ends an invoice's expiry workflow.
-   * Settled (paid, overpaid): BusinessRuleError 422 "A settled request cannot be cancelled."; already cancelled:
-   * returned unchanged.
+   * A deadline that passed before the expiry was stored is stored first (expired, payment.expired queued once, in this
+   * transaction), so the cancel answers as for an expired request. Settled (paid, overpaid): BusinessRuleError 422
+   * "A settled request cannot be cancelled." with `errors.status`; already cancelled: returned unchanged.
    */
   async cancel(principal: CryptoPrincipal, id: string | number): Promise<PaymentRequest> {
     const internalId = parseInternalId(id);
@@ -156,13 +158,15 @@ export class PaymentRequestService {
       const request = await tx.getRepository(PaymentRequest).findOwned(principal.accountId, internalId, true);
       if (!request) throw new NotFoundError(`payment request ${internalId}`);
       if (request.status === 'cancelled') return { result: request };
+      const now = this.now();
+      const expiry = await this.storeExpiry(tx, request, now);
       const outcome = applyCancel(request.toState());
-      if (!outcome.ok) throw new BusinessRuleError(SETTLED_CANCEL_MESSAGE);
+      if (!outcome.ok) throw new BusinessRuleError(SETTLED_CANCEL_MESSAGE, settledCancelFieldErrors(request.status));
       request.applyState(outcome.state);
-      request.cancelledAt = this.now();
+      request.cancelledAt = now;
       await tx.flush();
       const endExpiry = request.type === 'invoice' ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request.slug, INVOICE_SIGNALS.cancelled)) : undefined;
-      return { result: request, afterCommit: this.dispatch([endExpiry]) };
+      return { result: request, afterCommit: afterCommitAll(expiry.afterCommit, this.dispatch([endExpiry])) };
     });
   }
 
@@ -182,14 +186,22 @@ export class PaymentRequestService {
     return transactionWithAfterCommit(this.em, async (tx) => {
       const request = await tx.getRepository(PaymentRequest).lockById(paymentRequestId);
       if (!request) throw new NotFoundError(`payment request ${paymentRequestId}`);
-      const now = this.now();
-      const transition = applyExpiry(request.toState(), now);
-      if (transition.events.length === 0) return { result: { paymentRequest: request, events: [] } };
-      request.applyState(transition.state);
-      await tx.flush();
-      const events = domainEvents(request, transition.events, now);
-      return { result: { paymentRequest: request, events }, afterCommit: await this.events.emit(tx, request, events) };
+      const { events, afterCommit } = await this.storeExpiry(tx, request, this.now());
+      return { result: { paymentRequest: request, events }, afterCommit };
     });
+  }
+
+  /**
+   * Stores `expired` on a locked pending/partial invoice whose deadline has passed at `now` and hands payment.expired to
+   * the event sink in the caller's transaction; nothing (no events) when it is not due.
+   */
+  private async storeExpiry(tx: EntityManager, request: PaymentRequest, now: Date): Promise<{ events: PaymentDomainEvent[]; afterCommit: AfterCommit | undefined }> {
+    const transition = applyExpiry(request.toState(), now);
+    if (transition.events.length === 0) return { events: [], afterCommit: undefined };
+    request.applyState(transition.state);
+    await tx.flush();
+    const events = domainEvents(request, transition.events, now);
+    return { events, afterCommit: await this.events.emit(tx, request, events) };
   }
 
   /**

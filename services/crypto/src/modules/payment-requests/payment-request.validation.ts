@@ -37,6 +37,8 @@ export const CREATE_MESSAGES = {
   notAnObject: BODY_NOT_AN_OBJECT_MESSAGE,
   // PostgreSQL cannot store NUL; an unpaired surrogate is not text (the kit's wellFormedText refuses both).
   malformedText: MALFORMED_TEXT_MESSAGE,
+  ttlNotInteger: 'Must be an integer.',
+  ttlRange: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.`,
 } as const;
 
 const optionalText = (max: number, description: string) =>
@@ -58,21 +60,24 @@ const optionalUrl = (description: string) =>
 const newPaymentRequestFields = {
   assetId: z.number().int().positive().meta({ description: "The asset's integer id from the dashboard (1 BTC, 2 ETH, 3 LTC, 4 MATIC)." }),
   title: wellFormedText(z.string().trim().min(1, { error: 'This field is required.' }).max(TITLE_MAX, { error: `Must be at most ${TITLE_MAX} characters.` })).meta({ description: 'Shown to the payer.' }),
-  amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimals. Required for an invoice; refused for a donation. JSON numbers are refused.' })
+  amount: amountSchema({ description: 'Decimal string, positive, at most the asset\'s decimal places as written (trailing zeros count). Required for an invoice; refused for a donation. JSON numbers are refused.' })
     .nullable()
     .optional(),
   // null counts as absent (the default) for every optional field.
   type: z.enum(PAYMENT_REQUEST_TYPES).nullable().default('invoice'),
   description: optionalText(DESCRIPTION_MAX, 'Shown to the payer.'),
   reference: optionalText(REFERENCE_MAX, "Merchant's own order id: returned to the merchant and in every webhook, never shown to the payer."),
+  // Any integer here (not only safe ones): the invoice's range is checked by checkTtlAgainstType, since a donation link
+  // ignores the value and accepts any integer. Documented as an integer without bounds for the same reason.
   ttlMinutes: z
-    .number()
-    .int()
-    .min(TTL_MINUTES_MIN, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
-    .max(TTL_MINUTES_MAX, { error: `Must be between ${TTL_MINUTES_MIN} and ${TTL_MINUTES_MAX}.` })
+    .number({ error: CREATE_MESSAGES.ttlNotInteger })
+    .refine(Number.isInteger, { error: CREATE_MESSAGES.ttlNotInteger })
+    .meta({ override: { type: 'integer' } })
     .nullable()
     .optional()
-    .meta({ description: `Invoice deadline in minutes from creation (default ${TTL_MINUTES_DEFAULT}). Validated but ignored for a donation link.` }),
+    .meta({
+      description: `Invoice deadline in minutes from creation, ${TTL_MINUTES_MIN} to ${TTL_MINUTES_MAX} (default ${TTL_MINUTES_DEFAULT}). Ignored for a donation link: any integer is accepted there.`,
+    }),
   webhookUrl: optionalUrl('Public https URL for payment.paid / payment.late / payment.expired; loopback, private and link-local hosts are refused.'),
   redirectUrl: optionalUrl('Public https URL the payer is sent to afterwards; same public-address rule.'),
 };
@@ -161,8 +166,11 @@ export async function validateNewPaymentRequest(draft: PaymentRequestDraft, chec
   const parsed = checkInput(newPaymentRequestSchema, draft, { rootField: 'body' });
   const fields: FieldErrors = { ...checks.fields, ...(parsed.success ? {} : specFieldErrors(parsed.fields, CREATE_FIELD_NAMES)) };
   checkAmountAgainstType(draft, fields);
+  checkTtlAgainstType(draft, fields);
   const valid = <K extends CreateFieldName>(field: K) => (parsed.success && !fields[CREATE_FIELD_NAMES[field]] ? parsed.data[field] : fieldAlone(draft, field, fields));
-  const asset = await checkAsset(valid('assetId'), valid('amount'), checks, fields);
+  // The asset's decimals count the places as sent (trailing zeros too), so the check reads the text, not the value.
+  const amountText = valid('amount') ? (draft.amount as string) : undefined;
+  const asset = await checkAsset(valid('assetId'), amountText, checks, fields);
   for (const field of ['webhookUrl', 'redirectUrl'] as const) await checkPublicUrl(field, valid(field), checks, fields);
   if (!parsed.success || !asset || Object.keys(fields).length > 0) throw new ValidationError(fields);
   const input = parsed.data;
@@ -194,14 +202,24 @@ function checkAmountAgainstType(draft: PaymentRequestDraft, fields: FieldErrors)
   if (type === 'donation' && draft.amount != null) fields.amount = [CREATE_MESSAGES.donationAmount];
 }
 
-async function checkAsset(assetId: number | undefined, amount: Amount | null | undefined, checks: NewPaymentRequestChecks, fields: FieldErrors): Promise<Asset | null> {
+/**
+ * An invoice's ttl_minutes is 1 to 10080; a donation link ignores it (spec: "ignored for donation links"), so there any
+ * integer passes. A value that is not an integer is refused for both (the field's type), by the schema.
+ */
+function checkTtlAgainstType(draft: PaymentRequestDraft, fields: FieldErrors): void {
+  const ttl = draft.ttlMinutes;
+  if (draft.type === 'donation' || typeof ttl !== 'number' || !Number.isInteger(ttl) || fields.ttl_minutes) return;
+  if (ttl < TTL_MINUTES_MIN || ttl > TTL_MINUTES_MAX) fields.ttl_minutes = [CREATE_MESSAGES.ttlRange];
+}
+
+async function checkAsset(assetId: number | undefined, amountText: string | undefined, checks: NewPaymentRequestChecks, fields: FieldErrors): Promise<Asset | null> {
   if (assetId === undefined) return null;
   const asset = await checks.findAsset(assetId);
   if (!asset) {
     fields.asset_id = [CREATE_MESSAGES.unknownAsset];
     return null;
   }
-  const tooFine = amount ? amountDecimalsMessage(amount, asset) : undefined;
+  const tooFine = amountText === undefined ? undefined : amountDecimalsMessage(amountText, asset);
   if (tooFine) fields.amount = [tooFine];
   return asset;
 }

@@ -19,6 +19,11 @@ export const SETTLED_STATUSES: readonly PaymentRequestStatus[] = ['paid', 'overp
 
 export const SETTLED_CANCEL_MESSAGE = 'A settled request cannot be cancelled.';
 
+/** The 422's `errors.status` beside SETTLED_CANCEL_MESSAGE: the status that refuses the cancel. */
+export const settledCancelFieldErrors = (status: PaymentRequestStatus): { status: string[] } => ({
+  status: [`The request is ${status}; only a pending, partial or expired request can be cancelled.`],
+});
+
 /** What the engine reads and writes of a request. */
 export interface RequestState {
   type: PaymentRequestType;

@@ -261,7 +261,7 @@ export class PaymentService {
     payment.countedAt = now;
     const transition = applyPayment(request.toState(), amount, now);
     request.applyState(transition.state);
-    return { credited: true, events: domainEvents(request, transition.events, now) };
+    return { credited: true, events: domainEvents(request, transition.events, now, { txid: payment.txid, outputIndex: payment.outputIndex, amount }) };
   }
 
   private async lockTarget(tx: EntityManager, chain: Chain, to: IncomingPayment['to']): Promise<PaymentRequest> {

@@ -48,9 +48,9 @@ export class WebhookDeliveryService {
   }
 
   /**
-   * Re-sends a delivery in scope: a new delivery of the same event with the same body bytes (same id, event and
-   * timestamp, so a receiver that handled it sees a repeat), the next delivery number, its own attempts, dispatched after
-   * the commit. Unknown and out-of-scope ids are the same NotFoundError.
+   * Re-sends a delivery in scope: a new delivery of the same event with the same body (same id, event and timestamp,
+   * so a receiver that handled it sees a repeat; each attempt brings the request's state up to its moment), the next
+   * delivery number, its own attempts, dispatched after the commit. Unknown and out-of-scope ids are the same NotFoundError.
    */
   async redeliver(deliveryId: string, scope: DeliveryScope = {}): Promise<DeliveryWithAttempts> {
     return transactionWithAfterCommit(this.em, async (tx) => {
