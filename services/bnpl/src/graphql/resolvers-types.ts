@@ -35,7 +35,7 @@ export type BnplApiKey = {
   environment: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
-  /** pk_<environment>_... */
+  /** pk_<environment>_ + 32 characters [A-Za-z0-9]; sent as X-Merchant-Public-Key. */
   publicKey: Scalars['String']['output'];
 };
 
@@ -51,7 +51,7 @@ export type BnplConfiguredPlan = {
 export type BnplCreatedApiKey = {
   __typename?: 'BnplCreatedApiKey';
   apiKey: BnplApiKey;
-  /** sk_<environment>_...: with the public key, the KEYS credential. Shown only here; only a bcrypt hash is stored. */
+  /** sk_<environment>_ + 48 characters [A-Za-z0-9]: with the public key, the KEYS credential. Shown only here; only a bcrypt hash is stored. */
   secretKey: Scalars['String']['output'];
 };
 
