@@ -38,10 +38,10 @@ async function enablePlans(merchant: TestMerchant, plans: PlanId[], isEnabled = 
 
 const session = (overrides: WidgetSessionOverrides = {}, merchant = shop) => createWidgetSession(h, merchant, overrides);
 const open = (token: string, query = '', headers: Record<string, string> = {}) => fetch(`${url}/checkout/${token}${query}`, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
-const confirm = (token: string, fields: Record<string, string>, query = '') =>
+const confirm = (token: string, fields: Record<string, string>, query = '', headers: Record<string, string> = {}) =>
   fetch(`${url}/checkout/${token}${query}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -290,6 +290,31 @@ describe('POST /checkout/{token} (confirm)', () => {
       expect(page).toContain('<a id="continue-link" href="https://shop.example/thanks" rel="noreferrer" target="_top">');
       expect(scheduleOf(page, 'loan-schedule').amounts).toEqual([3_000, 3_000, 3_000, 3_000]);
     }
+  });
+
+  it('spec "completes the purchase at the returned checkout URL (full redirect, iframe or modal)": checkout_url framed as returned (Sec-Fetch-Dest: iframe) is the inline iframe, so confirming answers the success page, not a redirect', async () => {
+    const framed = { 'sec-fetch-dest': 'iframe' };
+    const s = await session({ orderReference: 'PLAIN-FRAME' });
+    const opened = await open(s.token, '', framed);
+    expect(opened.headers.get('vary')).toContain('Sec-Fetch-Dest');
+    expect(opened.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example');
+    const page = await opened.text();
+    expect(page).toContain(`data-session-token="${s.token}" data-embed="iframe" data-merchant-origin="https://shop.example"`);
+    expect(page).toContain(`<form id="checkout-form" method="post" action="/checkout/${s.token}?embed=iframe" novalidate>`);
+    expect(page).toContain('<a id="cancel-link" href="https://shop.example/cart" rel="noreferrer" target="_top">');
+
+    // A confirm from the frame is the inline iframe's even without the query: Sec-Fetch-Dest alone says so.
+    const res = await confirm(s.token, validForm(), '', framed);
+    expect([res.status, res.headers.get('location')]).toEqual([200, null]);
+    const [loan] = await loansOf(s.id);
+    expect(await res.text()).toContain(
+      `data-status="authorized" data-session-token="${s.token}" data-embed="iframe" data-merchant-origin="https://shop.example" data-loan-id="${loan!.id}" data-loan-number="${loan!.loanNumber}" data-purchase-reference="PLAIN-FRAME" data-success-url="https://shop.example/thanks">`,
+    );
+    // The same page in the shopper's window (Sec-Fetch-Dest: document) is the full redirect.
+    const whole = await session();
+    expect(await (await open(whole.token, '', { 'sec-fetch-dest': 'document' })).text()).not.toContain('data-embed=');
+    const redirected = await confirm(whole.token, validForm(), '', { 'sec-fetch-dest': 'document' });
+    expect([redirected.status, redirected.headers.get('location')]).toEqual([303, 'https://shop.example/thanks']);
   });
 
   it('invalid input re-renders the form (422) with each message next to its field and the values kept; nothing stored', async () => {
