@@ -32,6 +32,22 @@ describe('credentials', () => {
     expect(generateDashboardToken()).toMatch(/^dt_[A-Za-z0-9]{48}$/);
   });
 
+  it('spec "public_key … begins with a pk_ prefix followed by the environment word": the keys issued have the length and pattern the OpenAPI document states', async () => {
+    const owner = await createMerchant('Key Shape Shop');
+    const res = await fetch(`${url}/api/v1/merchant/api-keys`, { method: 'POST', headers: { ...bearer(owner.token), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'shape', environment: 'live' }) });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Record<string, string>;
+    const document = (await (await fetch(`${url}/api/v1/openapi.json`)).json()) as { components: { schemas: Record<string, { properties: Record<string, { description: string; pattern?: string }> }> } };
+    const documented = document.components.schemas.BnplCreatedApiKey!.properties;
+    for (const [field, prefix] of [['public_key', 'pk_live_'], ['secret_key', 'sk_live_']] as const) {
+      const length = Number(/\+ (\d+) characters/.exec(documented[field]!.description)?.[1]);
+      expect({ field, key: created[field] }).toEqual({ field, key: expect.stringMatching(new RegExp(`^${prefix}[A-Za-z0-9]{${length}}$`)) });
+      expect(created[field]).toMatch(new RegExp(documented[field]!.pattern!));
+    }
+    // Keys already issued keep working: the seeded demo key has the same shape.
+    expect(DEMO_PUBLIC_KEY).toMatch(new RegExp(documented.public_key!.pattern!));
+  });
+
   it('stores only a bcrypt hash of the secret key and SHA-256 of dashboard tokens', async () => {
     const em = h.orm.em.fork();
     const key = await em.findOneOrFail(ApiKey, { publicKey: DEMO_PUBLIC_KEY });

@@ -197,7 +197,7 @@ describe('page views', () => {
   const formPage = (errors: FormPage['errors'] = {}): FormPage => ({
     kind: 'form',
     summary,
-    offers: [{ plan: payIn4, schedule: installmentSchedule(payIn4, 12_001, now) }],
+    offers: [{ plan: payIn4, schedule: installmentSchedule(payIn4, 12_001, now, false) }],
     values: { planId: 'pay_in_4', email: `x${hostile}@example.com`, phone: '', termsAccepted: false },
     errors,
   });

@@ -1,15 +1,16 @@
 // The hosted checkout in a real headless Chromium (Debian's chromium via playwright-core), with the network cut to
 // loopback. The merchant's pages are served by small HTTP servers on other origins (`http://localhost:<port>`; the
 // service is `http://127.0.0.1:<port>`): a full redirect to success_url, the inline iframe and the modal each
-// delivering service.success to the merchant page through widget.js, keyboard-only completion in the modal, Escape
+// delivering service.success to the merchant page through widget.js, the merchant's own iframe of checkout_url as
+// returned (no widget.js) receiving it too, keyboard-only completion in the modal and in that iframe, Escape
 // and the focus trap, an expired and a cancelled session refusing to authorize, hostile text rendered inert, and
 // the page refusing to be framed by (or to message) an origin the merchant did not declare.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { allowLoopbackOnly, launchChromium, watchPage, type PageProblems } from '@tributary/kit/testing/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, allowLoopbackOnly, launchChromium, watchPage, type PageProblems } from '@tributary/kit/testing/browser';
 import { waitFor } from '@tributary/kit/testing';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { Loan } from '../src/modules/loans/index.js';
 import { MerchantPlan } from '../src/modules/plans/index.js';
 import { WidgetSession } from '../src/modules/widget-sessions/index.js';
@@ -56,6 +57,34 @@ ${start}
 </body></html>`;
 }
 
+/**
+ * A merchant page without widget.js that frames checkout_url exactly as returned and listens for service.success as
+ * the README shows: only from the service's origin (checkout_url's), from its frame, for its session.
+ */
+function plainFramePage(checkoutUrl: string): string {
+  const { origin, pathname } = new URL(checkoutUrl);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Shop</title></head>
+<body>
+<h1>The shop</h1>
+<iframe id="checkout-frame" title="Checkout" src="${checkoutUrl}" style="width: 100%; height: 60rem; border: 0"></iframe>
+<p id="shop-status">waiting</p>
+<script>
+window.successes = []; window.closes = 0; window.messages = [];
+var frame = document.getElementById('checkout-frame');
+var sessionToken = ${JSON.stringify(pathname.split('/').pop())};
+window.addEventListener('message', function (event) {
+  window.messages.push({ origin: event.origin, type: event.data && event.data.type });
+  if (event.origin !== ${JSON.stringify(origin)} || event.source !== frame.contentWindow) return;
+  var data = event.data;
+  if (!data || data.type !== 'service.success' || data.session_token !== sessionToken) return;
+  window.successes.push(data);
+  document.getElementById('shop-status').textContent = 'paid ' + data.loan_number;
+});
+</script>
+</body></html>`;
+}
+
 async function startShop(serviceUrl: string): Promise<Shop> {
   const requests: Shop['requests'] = [];
   const server: Server = createServer((req, res) => {
@@ -63,6 +92,7 @@ async function startShop(serviceUrl: string): Promise<Shop> {
     requests.push({ path: url.pathname, headers: req.headers });
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     if (url.pathname === '/shop') return res.end(shopPage(serviceUrl, url.searchParams.get('mode') ?? 'modal', url.searchParams.get('checkout') ?? ''));
+    if (url.pathname === '/framed') return res.end(plainFramePage(url.searchParams.get('checkout') ?? ''));
     if (url.pathname === '/thanks') return res.end('<!doctype html><title>Thanks</title><h1 id="thanks">Thank you for your order</h1>');
     if (url.pathname === '/cart') return res.end('<!doctype html><title>Cart</title><h1 id="cart">Your cart</h1>');
     res.statusCode = 404;
@@ -271,6 +301,88 @@ describe('checkout in Chromium', () => {
     expect(problems).toEqual(noProblems);
     expect(refused).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it('spec "The shopper completes the purchase at the returned checkout URL (full redirect, iframe or modal)": the merchant\'s own iframe of checkout_url as returned, completed by keyboard, posts service.success to the parent; the frame never loads success_url', async () => {
+    const session = await newSession({ orderReference: 'PLAIN-IFRAME-1' });
+    const { context, page, problems, refused } = await openPage();
+    const framedUrl = `${shop.origin}/framed?checkout=${encodeURIComponent(checkoutUrl(session))}`;
+    const thanksBefore = shop.requests.filter((r) => r.path === '/thanks').length;
+    await page.goto(framedUrl);
+    const frame = await checkoutFrame(page);
+    expect(frame.url()).toBe(checkoutUrl(session));
+
+    await tabTo(page, frame, 'plan-pay_in_4');
+    await page.keyboard.press('ArrowDown');
+    expect(await frame.isChecked('#plan-monthly_3')).toBe(true);
+    await tabTo(page, frame, 'terms');
+    await page.keyboard.press('Space');
+    await tabTo(page, frame, 'confirm');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (globalThis as unknown as ShopWindow).successes.length === 1, undefined, { timeout: 15_000 });
+
+    const [loan] = await loansOf(session);
+    expect([loan!.planId, await statusOf(session)]).toEqual(['monthly_3', 'authorized']);
+    const state = await shopState(page);
+    expect(state.successes).toEqual([
+      { type: 'service.success', session_token: session.token, loan_id: loan!.id, loan_number: loan!.loanNumber, purchase_reference: 'PLAIN-IFRAME-1', success_url: `${shop.origin}/thanks` },
+    ]);
+    expect(state.messages.filter((m) => m.type === 'service.success')).toEqual([{ origin: h.service.url, type: 'service.success' }]);
+    expect(await page.textContent('#shop-status')).toBe(`paid ${loan!.loanNumber}`);
+    // The frame shows the service's confirmation; success_url was never loaded, in the frame or anywhere.
+    await frame.waitForSelector('#loan-number');
+    expect(frame.url().startsWith(checkoutUrl(session))).toBe(true);
+    expect(await frame.textContent('#headline')).toBe('Payment plan confirmed');
+    expect(page.url()).toBe(framedUrl);
+    expect(shop.requests.filter((r) => r.path === '/thanks')).toHaveLength(thanksBefore);
+    expect(problems).toEqual(noProblems);
+    expect(refused).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('spec "… (full redirect, iframe or modal)" without Sec-Fetch-Dest: the page script finds its frame, so the plain iframe still gets service.success, not success_url', async () => {
+    // Chromium sends Fetch Metadata only to potentially trustworthy origins: as http://bnpl.test the service hears no
+    // Sec-Fetch-Dest (as from a browser without Fetch Metadata), and only the page script can tell it is framed.
+    const hosts = { service: 'bnpl.test', shop: 'shop.test' };
+    const mapped = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${hosts.service} 127.0.0.1, MAP ${hosts.shop} 127.0.0.1`] });
+    try {
+      const context = await mapped.newContext();
+      const refused: string[] = [];
+      await context.route('**/*', (route) => {
+        const { hostname } = new URL(route.request().url());
+        if (hostname === hosts.service || hostname === hosts.shop) return route.continue();
+        refused.push(route.request().url());
+        return route.abort('blockedbyclient');
+      });
+      const page = await context.newPage();
+      const problems = await watchPage(page);
+      const serviceUrl = h.service.url.replace('127.0.0.1', hosts.service);
+      const shopOrigin = shop.origin.replace('localhost', hosts.shop);
+      const session = await newSession({ orderReference: 'NO-FETCH-METADATA', successUrl: `${shopOrigin}/thanks`, cancelUrl: `${shopOrigin}/cart` });
+      const frameSrc = `${serviceUrl}/checkout/${session.token}`;
+      const thanksBefore = shop.requests.filter((r) => r.path === '/thanks').length;
+      // The shop server answers /framed for any host; its page takes the service's origin from checkout_url.
+      await page.goto(`${shopOrigin}/framed?checkout=${encodeURIComponent(frameSrc)}`);
+      const frame = await checkoutFrame(page);
+      expect(await frame.evaluate(() => (globalThis as unknown as { isSecureContext: boolean }).isSecureContext)).toBe(false);
+      expect(await frame.getAttribute('#checkout', 'data-embed')).toBeNull();
+      expect(await frame.getAttribute('#checkout-form', 'action')).toBe(`${frameSrc}?embed=iframe`);
+      expect(await frame.getAttribute('#cancel-link', 'target')).toBe('_top');
+
+      await frame.check('#terms');
+      await frame.click('#confirm');
+      await page.waitForFunction(() => (globalThis as unknown as ShopWindow).successes.length === 1, undefined, { timeout: 15_000 });
+      const [loan] = await loansOf(session);
+      expect((await shopState(page)).successes).toEqual([
+        { type: 'service.success', session_token: session.token, loan_id: loan!.id, loan_number: loan!.loanNumber, purchase_reference: 'NO-FETCH-METADATA', success_url: `${shopOrigin}/thanks` },
+      ]);
+      expect(frame.url()).toBe(`${frameSrc}?embed=iframe`);
+      expect(shop.requests.filter((r) => r.path === '/thanks')).toHaveLength(thanksBefore);
+      expect(problems).toEqual(noProblems);
+      expect(refused).toEqual([]);
+    } finally {
+      await mapped.close();
+    }
   }, 60_000);
 
   it('modal: service.success reaches the merchant page, the modal closes and focus returns', async () => {

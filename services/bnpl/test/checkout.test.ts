@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WIDGET_SESSION_SIGNALS, widgetSessionWorkflowId } from '@tributary/workflows';
 import { CHECKOUT_ASSET_CACHE_CONTROL, CLOSED_TEXT, CheckoutService, SHOPPER_MESSAGES, WIDGET_SCRIPT_CACHE_CONTROL } from '../src/modules/checkout/index.js';
 import { escapeHtml } from '@tributary/kit';
-import { Installment, LOAN_NUMBER_PATTERN, Loan, type LoanEventSink } from '../src/modules/loans/index.js';
+import { Installment, LOAN_NUMBER_PATTERN, Loan, loanEventData, type LoanEventSink } from '../src/modules/loans/index.js';
 import { MerchantPlan, installmentSchedule, planById, type PlanId } from '../src/modules/plans/index.js';
 import { WidgetSession } from '../src/modules/widget-sessions/index.js';
 import { createMerchant, createWidgetSession, startHarness, type Harness, type TestMerchant, type WidgetSessionOverrides } from './helpers.js';
@@ -38,10 +38,10 @@ async function enablePlans(merchant: TestMerchant, plans: PlanId[], isEnabled = 
 
 const session = (overrides: WidgetSessionOverrides = {}, merchant = shop) => createWidgetSession(h, merchant, overrides);
 const open = (token: string, query = '', headers: Record<string, string> = {}) => fetch(`${url}/checkout/${token}${query}`, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
-const confirm = (token: string, fields: Record<string, string>, query = '') =>
+const confirm = (token: string, fields: Record<string, string>, query = '', headers: Record<string, string> = {}) =>
   fetch(`${url}/checkout/${token}${query}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -67,7 +67,7 @@ const today = () => new Date();
 
 describe('GET /checkout/{token}', () => {
   it('renders the session for the shopper with the strict headers, and stores eligible', async () => {
-    const s = await session({ amountCents: 20_001, currency: 'EUR', purchaseDescription: 'Walnut lamp\nwith "brass" switch', orderReference: 'A-1001', customerEmail: 'ana@example.com', customerPhone: '+34911234567' });
+    const s = await session({ amountCents: 20_001, currency: 'EUR', purchaseDescription: 'Walnut lamp\nwith "brass" switch', orderReference: 'A-1001', customerEmail: 'ana@example.com', customerPhone: '+34911234567', livemode: true });
     const res = await open(s.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -94,14 +94,14 @@ describe('GET /checkout/{token}', () => {
     expect([...page.matchAll(/name="plan_id" value="([a-z_0-9]+)"/g)].map((m) => m[1])).toEqual(['pay_in_4', 'monthly_3', 'monthly_6']);
     expect(page).toContain('id="plan-pay_in_4" name="plan_id" value="pay_in_4" checked');
     for (const planId of ['pay_in_4', 'monthly_3', 'monthly_6'] as const) {
-      const expected = installmentSchedule(planById(planId), 20_001, today());
+      const expected = installmentSchedule(planById(planId), 20_001, today(), true);
       const shown = scheduleOf(page, `plan-${planId}-schedule`);
       expect(shown.amounts).toEqual(expected.installments.map((i) => i.amountCents));
       expect(shown.dueDates).toEqual(expected.installments.map((i) => i.dueDate));
       expect(shown.amounts.reduce((a, b) => a + b, 0)).toBe(shown.totalCents);
       expect(shown.totalCents).toBe(20_001 + shown.feeCents);
     }
-    // 6 monthly carries a 6% fee: 1,200.06 → 12.00; the odd cents on the first installment.
+    // 6 monthly carries a 6% fee on a live loan: 1,200.06 → 12.00; the odd cents on the first installment.
     expect(scheduleOf(page, 'plan-monthly_6-schedule')).toMatchObject({ feeCents: 1_200, totalCents: 21_201, amounts: [3_536, 3_533, 3_533, 3_533, 3_533, 3_533] });
     expect(page).toContain('fee €12.00 (6% of the amount); total €212.01');
 
@@ -179,7 +179,7 @@ describe('GET /checkout/{token}', () => {
 
 describe('POST /checkout/{token} (confirm)', () => {
   it('books the loan with its installments, authorizes the session and queues the expiry signal; redirect mode answers 303 to success_url', async () => {
-    const s = await session({ amountCents: 30_001, currency: 'GBP', orderReference: 'ORD-77', successUrl: 'https://shop.example/thanks?order=77' });
+    const s = await session({ amountCents: 30_001, currency: 'GBP', orderReference: 'ORD-77', successUrl: 'https://shop.example/thanks?order=77', livemode: true });
     await open(s.token);
     const before = new Date();
     const res = await confirm(s.token, validForm({ plan_id: 'monthly_6', email: ' Jo@Example.com ' }));
@@ -192,7 +192,7 @@ describe('POST /checkout/{token} (confirm)', () => {
     expect(after.authorizedAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1);
     const [loan, ...more] = await loansOf(s.id);
     expect(more).toEqual([]);
-    const schedule = installmentSchedule(planById('monthly_6'), 30_001, after.authorizedAt!);
+    const schedule = installmentSchedule(planById('monthly_6'), 30_001, after.authorizedAt!, true);
     expect({
       loanNumber: loan!.loanNumber,
       merchant: loan!.merchant.id,
@@ -210,7 +210,7 @@ describe('POST /checkout/{token} (confirm)', () => {
     }).toEqual({
       loanNumber: expect.stringMatching(LOAN_NUMBER_PATTERN),
       merchant: shop.merchant.id,
-      livemode: false,
+      livemode: true,
       status: 'approved',
       planId: 'monthly_6',
       principalCents: 30_001,
@@ -228,6 +228,30 @@ describe('POST /checkout/{token} (confirm)', () => {
 
     const outbox = await h.orm.em.fork().getConnection().execute<Array<{ kind: string; signal_name: string }>>(`select "kind", "signal_name" from "workflow_outbox" where "workflow_id" = ?`, [widgetSessionWorkflowId(s.token)]);
     expect(outbox).toEqual([{ kind: 'signal', signal_name: WIDGET_SESSION_SIGNALS.authorized }]);
+  });
+
+  it('spec "No fees apply in test mode.": a test-mode loan has no shopper fee; the page, the loan, its sale, the export and loan.authorized show none', async () => {
+    const s = await session({ amountCents: 30_001, currency: 'GBP', orderReference: 'NO-FEE-1' });
+    const page = await (await open(s.token)).text();
+    const offered = scheduleOf(page, 'plan-monthly_6-schedule');
+    expect(offered).toMatchObject({ feeCents: 0, totalCents: 30_001 });
+    expect(offered.amounts.reduce((a, b) => a + b, 0)).toBe(30_001);
+    expect(page).toContain('6 monthly payments; no fee in test mode; total £300.01');
+
+    expect((await confirm(s.token, validForm({ plan_id: 'monthly_6' }))).status).toBe(303);
+    const [loan] = await loansOf(s.id);
+    expect([loan!.livemode, loan!.principalCents, loan!.feeCents, loan!.totalCents]).toEqual([false, 30_001, 0, 30_001]);
+    expect(loan!.installments.getItems().map((i: Installment) => i.amountCents)).toEqual([5_001, 5_000, 5_000, 5_000, 5_000, 5_000]);
+    expect(loanEventData(loan!)).toMatchObject({ principal_cents: 30_001, total_cents: 30_001 });
+    expect(scheduleOf(await (await open(s.token)).text(), 'loan-schedule')).toMatchObject({ feeCents: 0, totalCents: 30_001 });
+
+    const dt = { authorization: `Bearer ${shop.token}` };
+    const sale = (await (await fetch(`${url}/api/v1/merchant/sales/${loan!.id}`, { headers: dt })).json()) as { fee_cents: number; total_cents: number; plan: { fee_bps: number }; installments: Array<{ amount_cents: number }> };
+    expect([sale.fee_cents, sale.total_cents, sale.plan.fee_bps]).toEqual([0, 30_001, 0]);
+    expect(sale.installments.reduce((sum, i) => sum + i.amount_cents, 0)).toBe(30_001);
+    const row = (await (await fetch(`${url}/api/v1/merchant/sales/export.csv`, { headers: dt })).text()).split('\r\n').find((line) => line.startsWith(loan!.id));
+    // plan_id, principal_cents, fee_cents, total_cents
+    expect(row!.split(',').slice(3, 7)).toEqual(['monthly_6', '30001', '0', '30001']);
   });
 
   it('a double submit books once: the second confirm gets the same success', async () => {
@@ -266,6 +290,31 @@ describe('POST /checkout/{token} (confirm)', () => {
       expect(page).toContain('<a id="continue-link" href="https://shop.example/thanks" rel="noreferrer" target="_top">');
       expect(scheduleOf(page, 'loan-schedule').amounts).toEqual([3_000, 3_000, 3_000, 3_000]);
     }
+  });
+
+  it('spec "completes the purchase at the returned checkout URL (full redirect, iframe or modal)": checkout_url framed as returned (Sec-Fetch-Dest: iframe) is the inline iframe, so confirming answers the success page, not a redirect', async () => {
+    const framed = { 'sec-fetch-dest': 'iframe' };
+    const s = await session({ orderReference: 'PLAIN-FRAME' });
+    const opened = await open(s.token, '', framed);
+    expect(opened.headers.get('vary')).toContain('Sec-Fetch-Dest');
+    expect(opened.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example');
+    const page = await opened.text();
+    expect(page).toContain(`data-session-token="${s.token}" data-embed="iframe" data-merchant-origin="https://shop.example"`);
+    expect(page).toContain(`<form id="checkout-form" method="post" action="/checkout/${s.token}?embed=iframe" novalidate>`);
+    expect(page).toContain('<a id="cancel-link" href="https://shop.example/cart" rel="noreferrer" target="_top">');
+
+    // A confirm from the frame is the inline iframe's even without the query: Sec-Fetch-Dest alone says so.
+    const res = await confirm(s.token, validForm(), '', framed);
+    expect([res.status, res.headers.get('location')]).toEqual([200, null]);
+    const [loan] = await loansOf(s.id);
+    expect(await res.text()).toContain(
+      `data-status="authorized" data-session-token="${s.token}" data-embed="iframe" data-merchant-origin="https://shop.example" data-loan-id="${loan!.id}" data-loan-number="${loan!.loanNumber}" data-purchase-reference="PLAIN-FRAME" data-success-url="https://shop.example/thanks">`,
+    );
+    // The same page in the shopper's window (Sec-Fetch-Dest: document) is the full redirect.
+    const whole = await session();
+    expect(await (await open(whole.token, '', { 'sec-fetch-dest': 'document' })).text()).not.toContain('data-embed=');
+    const redirected = await confirm(whole.token, validForm(), '', { 'sec-fetch-dest': 'document' });
+    expect([redirected.status, redirected.headers.get('location')]).toEqual([303, 'https://shop.example/thanks']);
   });
 
   it('invalid input re-renders the form (422) with each message next to its field and the values kept; nothing stored', async () => {

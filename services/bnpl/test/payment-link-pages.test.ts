@@ -26,10 +26,10 @@ interface LinkBody {
   public_url: string;
 }
 
-async function createLink(body: Record<string, unknown>): Promise<LinkBody> {
+async function createLink(body: Record<string, unknown>, owner: TestMerchant = shop): Promise<LinkBody> {
   const res = await fetch(`${url}/api/v1/merchant/payment-links`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ title: 'Road bike', amount_cents: 45_000, currency: 'EUR', environment: 'test', ...body }),
   });
   expect(res.status).toBe(201);
@@ -48,11 +48,11 @@ async function startedSession(link: LinkBody): Promise<{ checkoutUrl: string; to
   return { checkoutUrl, token: checkoutUrl.split('/').pop()! };
 }
 
-function confirm(checkoutUrl: string): Promise<Response> {
+function confirm(checkoutUrl: string, planId = 'pay_in_4'): Promise<Response> {
   return fetch(checkoutUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ plan_id: 'pay_in_4', email: 'jo@example.com', terms: 'accepted' }).toString(),
+    body: new URLSearchParams({ plan_id: planId, email: 'jo@example.com', terms: 'accepted' }).toString(),
     redirect: 'manual',
   });
 }
@@ -130,6 +130,27 @@ describe('payment link public page', () => {
     expect((await stored(link.id)).usesCount).toBe(1);
     const sessions = await h.orm.em.fork().find(WidgetSession, { paymentLinkId: link.id });
     expect(await h.orm.em.fork().count(Loan, { session: { $in: sessions.map((s) => s.id) } })).toBe(1);
+  });
+
+  it('spec "No fees apply in test mode.": a test link\'s loan has no fee (total = principal), a live link\'s carries the plan\'s', async () => {
+    const feeShop = await createMerchant(h, 'Fee Shop');
+    const enabled = await fetch(`${url}/api/v1/merchant/plans/monthly_6`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${feeShop.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ is_enabled: true }),
+    });
+    expect(enabled.status).toBe(200);
+    const booked: Record<string, Loan> = {};
+    for (const environment of ['test', 'live']) {
+      const { checkoutUrl, token } = await startedSession(await createLink({ amount_cents: 45_000, environment }, feeShop));
+      expect(await (await fetch(checkoutUrl)).text()).toContain(environment === 'test' ? '6 monthly payments; no fee in test mode; total €450.00' : 'fee €27.00 (6% of the amount); total €477.00');
+      expect((await confirm(checkoutUrl, 'monthly_6')).status).toBe(303);
+      const session = await h.orm.em.fork().findOneOrFail(WidgetSession, { token });
+      booked[environment] = await h.orm.em.fork().findOneOrFail(Loan, { session: session.id }, { populate: ['installments'] });
+    }
+    const figures = (loan: Loan) => [loan.livemode, loan.principalCents, loan.feeCents, loan.totalCents, loan.installments.getItems().reduce((sum, i) => sum + i.amountCents, 0)];
+    expect(figures(booked.test!)).toEqual([false, 45_000, 0, 45_000, 45_000]);
+    expect(figures(booked.live!)).toEqual([true, 45_000, 2_700, 47_700, 47_700]);
   });
 
   it('a price change never affects a checkout already started', async () => {

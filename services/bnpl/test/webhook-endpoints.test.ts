@@ -380,4 +380,28 @@ describe('receiver documentation', () => {
     expect(readme).toContain(`\`\`\`js\n${WEBHOOK_SIGNATURE_VERIFICATION_SNIPPET}\n\`\`\``);
     expect(WEBHOOK_SIGNATURE_VERIFICATION_SNIPPET).toContain('timingSafeEqual');
   });
+
+  it('the README renders every table whole: the Decisions section is one table, each run of rows has its header', () => {
+    const lines = readFileSync(new URL('../README.md', import.meta.url), 'utf8').split('\n');
+    let fenced = false;
+    const prose = lines.map((line) => {
+      if (line.startsWith('```')) fenced = !fenced;
+      return fenced || line.startsWith('```') ? '' : line;
+    });
+    // A run of `|` lines is a table only with a header row and a separator under it; else it renders as loose text.
+    const runs: string[][] = [];
+    prose.forEach((line, i) => {
+      if (!line.startsWith('|')) return;
+      if (i > 0 && prose[i - 1]!.startsWith('|')) runs.at(-1)!.push(line);
+      else runs.push([line]);
+    });
+    expect(runs.filter((run) => !/^\|(\s*:?-+:?\s*\|)+$/.test(run[1] ?? '')).map((run) => run[0]!.slice(0, 60))).toEqual([]);
+    const start = prose.findIndex((line) => line.startsWith('## Decisions'));
+    const next = prose.findIndex((line, i) => i > start && line.startsWith('## '));
+    const section = prose.slice(start + 1, next === -1 ? undefined : next).filter((line) => line.trim() !== '');
+    expect(section.filter((line) => !line.startsWith('| ') && !line.startsWith('|---'))).toEqual([]);
+    expect(runs.filter((run) => section.includes(run[0]!))).toHaveLength(1);
+    // Two cells per row: a `|` inside a cell, code spans included, is escaped (`\|`), else it starts another cell.
+    expect(section.filter((line) => line.split(/(?<!\\)\|/).length !== 4).map((line) => line.slice(0, 60))).toEqual([]);
+  });
 });

@@ -35,7 +35,7 @@ export type BnplApiKey = {
   environment: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
-  /** pk_<environment>_... */
+  /** pk_<environment>_ + 32 characters [A-Za-z0-9]; sent as X-Merchant-Public-Key. */
   publicKey: Scalars['String']['output'];
 };
 
@@ -51,7 +51,7 @@ export type BnplConfiguredPlan = {
 export type BnplCreatedApiKey = {
   __typename?: 'BnplCreatedApiKey';
   apiKey: BnplApiKey;
-  /** sk_<environment>_...: with the public key, the KEYS credential. Shown only here; only a bcrypt hash is stored. */
+  /** sk_<environment>_ + 48 characters [A-Za-z0-9]: with the public key, the KEYS credential. Shown only here; only a bcrypt hash is stored. */
   secretKey: Scalars['String']['output'];
 };
 
@@ -95,7 +95,7 @@ export type BnplLoan = {
   customerPhone?: Maybe<Scalars['String']['output']>;
   /** ISO 8601 UTC; null until funds are released to the merchant. */
   disbursedAt?: Maybe<Scalars['String']['output']>;
-  /** The plan's shopper fee, minor units. */
+  /** The shopper's fee, minor units: the plan's on a live loan, 0 on a test-mode loan (no fees apply in test mode). */
   feeCents: Scalars['Int']['output'];
   /** The spec's loan_id. */
   id: Scalars['ID']['output'];
@@ -231,7 +231,7 @@ export type BnplPaymentLink = {
   /** ISO 8601 UTC. */
   createdAt: Scalars['String']['output'];
   currency: Scalars['String']['output'];
-  /** test or live */
+  /** live (livemode; the chosen plan's shopper fee applies) or test (no fees apply in test mode: a loan's total is its principal). */
   environment: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   isRedeemable: Scalars['Boolean']['output'];
@@ -251,7 +251,7 @@ export type BnplPaymentLinkInput = {
   amountCents: Scalars['Int']['input'];
   /** ISO 4217: USD, EUR or GBP. */
   currency: Scalars['String']['input'];
-  /** test or live (default live). */
+  /** live (livemode; the chosen plan's shopper fee applies) or test (no fees apply in test mode: a loan's total is its principal). Default live. */
   environment?: InputMaybe<Scalars['String']['input']>;
   /** Omit or null for unlimited. */
   maxUses?: InputMaybe<Scalars['Int']['input']>;
@@ -262,6 +262,7 @@ export type BnplPaymentLinkInput = {
 export type BnplPaymentLinkUpdate = {
   amountCents?: InputMaybe<Scalars['Int']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
+  /** live or test (no fees apply in test mode). */
   environment?: InputMaybe<Scalars['String']['input']>;
   maxUses?: InputMaybe<Scalars['Int']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
@@ -271,7 +272,7 @@ export type BnplPaymentLinkUpdate = {
 export type BnplPlan = {
   __typename?: 'BnplPlan';
   enabledByDefault: Scalars['Boolean']['output'];
-  /** The shopper's flat fee in basis points of the principal (0 = interest free). */
+  /** The shopper's flat fee in basis points of the principal (0 = interest free). Live loans only: no fees apply in test mode. */
   feeBps: Scalars['Int']['output'];
   firstDue: BnplPlanFirstDue;
   installmentCount: Scalars['Int']['output'];

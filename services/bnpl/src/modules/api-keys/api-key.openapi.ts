@@ -4,6 +4,7 @@ import { defineApiRoute } from '@tributary/kit';
 import { z } from 'zod';
 import { MERCHANT_PREFIX } from '../../api-paths.js';
 import { DASHBOARD_TOKEN_SECURITY } from '../../api-security.js';
+import { PUBLIC_KEY_PATTERN, PUBLIC_KEY_SUFFIX_LENGTH, SECRET_KEY_PATTERN, SECRET_KEY_SUFFIX_LENGTH } from './api-key-credentials.js';
 import { API_KEY_ENVIRONMENTS } from './api-key.entity.js';
 import { createApiKeyInput } from './api-key.validation.js';
 
@@ -13,14 +14,22 @@ export const apiKeyResource = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    public_key: z.string().meta({ description: '`pk_<environment>_` + 48 characters; sent as X-Merchant-Public-Key.', example: 'pk_test_…' }),
+    public_key: z
+      .string()
+      .regex(PUBLIC_KEY_PATTERN)
+      .meta({ description: `\`pk_<environment>_\` + ${PUBLIC_KEY_SUFFIX_LENGTH} characters [A-Za-z0-9]; sent as X-Merchant-Public-Key.`, example: `pk_test_${'x'.repeat(PUBLIC_KEY_SUFFIX_LENGTH)}` }),
     environment: z.enum(API_KEY_ENVIRONMENTS),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'BnplApiKey', description: 'An active API key pair, without its secret.' });
 
 export const createdApiKeyResource = apiKeyResource
-  .extend({ secret_key: z.string().meta({ description: '`sk_<environment>_` + 48 characters. Shown only in this response; only a hash is stored.' }) })
+  .extend({
+    secret_key: z
+      .string()
+      .regex(SECRET_KEY_PATTERN)
+      .meta({ description: `\`sk_<environment>_\` + ${SECRET_KEY_SUFFIX_LENGTH} characters [A-Za-z0-9]. Shown only in this response; only a bcrypt hash is stored.` }),
+  })
   .meta({ id: 'BnplCreatedApiKey', description: 'A new API key pair, including the secret key (shown once).' });
 
 export const apiKeyListResponse = z.object({ data: z.array(apiKeyResource) });

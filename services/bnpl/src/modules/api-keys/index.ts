@@ -3,7 +3,7 @@
 import { ApiKeySchema } from './api-key.entity.js';
 
 export { API_KEY_ENVIRONMENTS, ApiKey, ApiKeySchema, type ApiKeyEnvironment } from './api-key.entity.js';
-export { PUBLIC_KEY_PATTERN, SECRET_KEY_PATTERN, generateKeyPair, hashSecretKey, secretKeyMatches } from './api-key-credentials.js';
+export { PUBLIC_KEY_PATTERN, PUBLIC_KEY_SUFFIX_LENGTH, SECRET_KEY_PATTERN, SECRET_KEY_SUFFIX_LENGTH, generateKeyPair, hashSecretKey, secretKeyMatches } from './api-key-credentials.js';
 export { ApiKeyService, type CreatedApiKey } from './api-key.service.js';
 export { API_KEY_PROOF_TTL_MS, VERIFIED_API_KEY_CACHE_SIZE, VERIFIED_API_KEY_TTL_MS, VerifiedApiKeyCache, type VerifiedApiKey, type VerifiedApiKeyCacheOptions } from './verified-api-key-cache.js';
 export { apiKeyRoutes } from './api-key.routes.js';

@@ -1,6 +1,7 @@
-// How checkout is embedded in a merchant's page (README "Embedding checkout"): widget.js opens checkout_url with
-// `?embed=iframe|modal`; the page then talks to its parent window only by postMessage, only to the merchant's origin
-// (success_url's), and only lets the merchant's origins (success_url's and cancel_url's) frame it.
+// How checkout is embedded in a merchant's page (README "Checkout for merchants"): widget.js opens checkout_url with
+// `?embed=iframe|modal`, and a merchant's own iframe of checkout_url as returned is the inline iframe too (the browser
+// says so in Sec-Fetch-Dest). The page then talks to its parent window only by postMessage, only to the merchant's
+// origin (success_url's), and only lets the merchant's origins (success_url's and cancel_url's) frame it.
 import { urlOrigin } from '@tributary/kit';
 
 export const EMBED_QUERY_PARAM = 'embed';
@@ -10,6 +11,20 @@ export type EmbedMode = (typeof EMBED_MODES)[number] | null;
 
 export function parseEmbedMode(value: unknown): EmbedMode {
   return typeof value === 'string' && (EMBED_MODES as readonly string[]).includes(value) ? (value as EmbedMode) : null;
+}
+
+/** The Fetch Metadata request header naming where the response goes: `iframe` for a page loaded inside a frame. */
+export const FETCH_DEST_HEADER = 'Sec-Fetch-Dest';
+/** Sec-Fetch-Dest values of a navigation inside a frame (`frame`: the legacy <frame> element). */
+const FRAMED_FETCH_DESTS: readonly string[] = ['iframe', 'frame'];
+
+/**
+ * A request's embed mode: `?embed=` as widget.js sets it; else `iframe` when the browser loads the page inside a frame
+ * (a merchant framing checkout_url as returned), so confirming posts service.success instead of loading success_url
+ * in the frame; else null (the full window). Browsers without Fetch Metadata are caught by the page script.
+ */
+export function requestEmbedMode(embedParam: unknown, fetchDest: string | undefined): EmbedMode {
+  return parseEmbedMode(embedParam) ?? (fetchDest !== undefined && FRAMED_FETCH_DESTS.includes(fetchDest) ? 'iframe' : null);
 }
 
 /**

@@ -19,7 +19,7 @@ export interface CheckoutSummary {
   expiresAt: Date;
 }
 
-/** A plan the page offers, with the schedule the loan would book today. */
+/** A plan the page offers, with the schedule the loan would book today (in the session's mode: no fee in test mode). */
 export interface PlanOffer {
   plan: InstallmentPlan;
   schedule: InstallmentSchedule;
@@ -69,8 +69,8 @@ export function checkoutSummary(session: WidgetSession): CheckoutSummary {
   };
 }
 
-export function planOffers(plans: readonly InstallmentPlan[], amountCents: number, today: Date): PlanOffer[] {
-  return plans.map((plan) => ({ plan, schedule: installmentSchedule(plan, amountCents, today) }));
+export function planOffers(plans: readonly InstallmentPlan[], session: Pick<WidgetSession, 'amountCents' | 'livemode'>, today: Date): PlanOffer[] {
+  return plans.map((plan) => ({ plan, schedule: installmentSchedule(plan, session.amountCents, today, session.livemode) }));
 }
 
 /** The form as first shown: the first plan chosen, e-mail and phone prefilled from the session. */

@@ -6,7 +6,7 @@ import { NotFoundError, PayloadTooLargeError, bodyParserErrorToDomain, safeHref,
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { CHECKOUT_ASSETS_PREFIX, CHECKOUT_PAGE_PREFIX, WIDGET_SCRIPT_PATH } from '../../api-paths.js';
 import { CHECKOUT_ASSET_CACHE_CONTROL, CHECKOUT_PAGE_FILES, CHECKOUT_STATIC_DIR, WIDGET_SCRIPT_CACHE_CONTROL, WIDGET_SCRIPT_FILE } from './checkout.assets.js';
-import { EMBED_QUERY_PARAM, NO_SESSION_CONTENT_SECURITY_POLICY, checkoutPageContentSecurityPolicy, merchantOrigins, parseEmbedMode, type EmbedMode } from './checkout.embedding.js';
+import { EMBED_QUERY_PARAM, FETCH_DEST_HEADER, NO_SESSION_CONTENT_SECURITY_POLICY, checkoutPageContentSecurityPolicy, merchantOrigins, requestEmbedMode, type EmbedMode } from './checkout.embedding.js';
 import type { CheckoutPage } from './checkout.pages.js';
 import type { CheckoutService, ConfirmOutcome } from './checkout.service.js';
 import { renderCheckoutPage, renderNotFoundPage } from './checkout.view.js';
@@ -40,6 +40,12 @@ export function securePage(res: Response, contentSecurityPolicy: string): void {
   res.setHeader('Cache-Control', 'no-store');
 }
 
+/** How the request embeds the page; the answer depends on Sec-Fetch-Dest, so it varies with it. */
+function embedModeOf(req: Request, res: Response): EmbedMode {
+  res.vary(FETCH_DEST_HEADER);
+  return requestEmbedMode(req.query[EMBED_QUERY_PARAM], req.get(FETCH_DEST_HEADER));
+}
+
 function sendPage(res: Response, page: CheckoutPage, options: { embed: EmbedMode; now: Date; status?: number }): void {
   const origins = merchantOrigins(page.summary);
   securePage(res, checkoutPageContentSecurityPolicy(origins));
@@ -62,7 +68,8 @@ export function checkoutRoutes(checkout: CheckoutService): RequestHandler {
 
   const openPage = async (req: Request, res: Response, token: string): Promise<void> => {
     try {
-      sendPage(res, await checkout.open(token), { embed: parseEmbedMode(req.query[EMBED_QUERY_PARAM]), now: checkout.clock() });
+      const embed = embedModeOf(req, res);
+      sendPage(res, await checkout.open(token), { embed, now: checkout.clock() });
     } catch (error) {
       sendNotFound(req, res, error);
     }
@@ -70,10 +77,11 @@ export function checkoutRoutes(checkout: CheckoutService): RequestHandler {
 
   /**
    * Confirm. Booked in redirect mode: 303 to success_url (a page with the link when success_url is not http(s));
-   * booked in an iframe or modal: the success page, whose script posts service.success to the merchant.
+   * booked in an iframe (widget.js's or the merchant's own) or modal: the success page, whose script posts
+   * service.success to the merchant.
    */
   const confirm = async (req: Request, res: Response, token: string): Promise<void> => {
-    const embed = parseEmbedMode(req.query[EMBED_QUERY_PARAM]);
+    const embed = embedModeOf(req, res);
     let outcome: ConfirmOutcome;
     try {
       outcome = await checkout.confirm(token, req.body);

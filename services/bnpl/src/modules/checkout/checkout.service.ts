@@ -130,7 +130,7 @@ export class CheckoutService {
     }
     const plan = decision.plans.find((offered) => offered.id === details.planId);
     if (!plan) {
-      const page: FormPage = { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, bookedAt), values, errors: { [SHOPPER_FIELDS.plan]: [SHOPPER_MESSAGES.planNotOffered] } };
+      const page: FormPage = { kind: 'form', summary, offers: planOffers(decision.plans, session, bookedAt), values, errors: { [SHOPPER_FIELDS.plan]: [SHOPPER_MESSAGES.planNotOffered] } };
       return { result: { kind: 'invalid', page } };
     }
     if ((await this.countPaymentLinkUse(tx, session)) === 'sold_out') return { result: { kind: 'refused', page: { kind: 'closed', summary, status: 'sold_out' } } };
@@ -181,14 +181,14 @@ export class CheckoutService {
     const status = effectiveStatus(session.toState(), this.now());
     if (status === 'authorized') return this.completedPage(this.em, session, summary);
     if (isClosed(status) || decision.decision === 'ineligible') return { kind: 'closed', summary, status: isClosed(status) ? status : 'ineligible' };
-    const offers = planOffers(decision.plans, session.amountCents, await this.scheduleDate(session));
+    const offers = planOffers(decision.plans, session, await this.scheduleDate(session));
     return { kind: 'form', summary, offers, values: prefilledValues(session, offers), errors: {} };
   }
 
   /** The form again with the shopper's values and messages (the plans as offered now). */
   private async formPage(session: WidgetSession, summary: CheckoutSummary, values: ShopperFormValues, errors: FormPage['errors']): Promise<FormPage> {
     const decision = await this.decide(this.em, session, null);
-    return { kind: 'form', summary, offers: planOffers(decision.plans, session.amountCents, await this.scheduleDate(session)), values, errors };
+    return { kind: 'form', summary, offers: planOffers(decision.plans, session, await this.scheduleDate(session)), values, errors };
   }
 
   /** 0, or for a test-mode session how far its merchant's test clock is ahead (README "Test clocks"). */

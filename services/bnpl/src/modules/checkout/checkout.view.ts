@@ -3,7 +3,7 @@
 // which escapes it; there is no inline script or style (the CSP allows neither).
 import { CHECKOUT_ASSETS_PREFIX, CHECKOUT_PAGE_PREFIX } from '../../api-paths.js';
 import type { Loan } from '../loans/index.js';
-import type { InstallmentPlan } from '../plans/index.js';
+import { loanFeeBps, type InstallmentPlan } from '../plans/index.js';
 import { EMBED_QUERY_PARAM, type EmbedMode } from './checkout.embedding.js';
 import { formatBps, formatDueDate, formatMoney } from './checkout-format.js';
 import type { CheckoutPage, CheckoutSummary, ClosedPage, ClosedStatus, CompletedPage, FormPage, PlanOffer } from './checkout.pages.js';
@@ -75,8 +75,11 @@ export function planCadence(plan: InstallmentPlan): string {
   return `${plan.installmentCount} payments every ${count} days`;
 }
 
-export function planFeeText(plan: InstallmentPlan, feeCents: number, currency: string): string {
-  return plan.feeBps === 0 ? 'no fee, interest-free' : `fee ${formatMoney(feeCents, currency)} (${formatBps(plan.feeBps)} of the amount)`;
+/** The plan's fee as the shopper pays it in the session's mode: none on an interest-free plan, none in test mode. */
+export function planFeeText(plan: InstallmentPlan, feeCents: number, currency: string, livemode: boolean): string {
+  if (plan.feeBps === 0) return 'no fee, interest-free';
+  if (loanFeeBps(plan, livemode) === 0) return 'no fee in test mode';
+  return `fee ${formatMoney(feeCents, currency)} (${formatBps(plan.feeBps)} of the amount)`;
 }
 
 interface ScheduleRow {
@@ -124,7 +127,7 @@ function planOption(offer: PlanOffer, page: FormPage, now: Date): SafeHtml {
   const currency = page.summary.currency;
   return html`<div class="plan">
 <input type="radio" id="${id}" name="${SHOPPER_FIELDS.plan}" value="${plan.id}"${page.values.planId === plan.id ? ' checked' : ''} aria-describedby="${id}-schedule">
-<label for="${id}"><span class="plan-name">${plan.name}</span> <span class="plan-terms">${planCadence(plan)}; ${planFeeText(plan, schedule.feeCents, currency)}; total ${formatMoney(schedule.totalCents, currency)}</span></label>
+<label for="${id}"><span class="plan-name">${plan.name}</span> <span class="plan-terms">${planCadence(plan)}; ${planFeeText(plan, schedule.feeCents, currency, page.summary.livemode)}; total ${formatMoney(schedule.totalCents, currency)}</span></label>
 ${scheduleTable(`${id}-schedule`, `${plan.name}: payment schedule`, schedule.installments, { ...schedule, currency }, now)}
 </div>
 `;

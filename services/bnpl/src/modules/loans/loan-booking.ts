@@ -23,12 +23,12 @@ export interface LoanBooking {
 
 /**
  * Creates and flushes the loan of a confirmed checkout: principal = the session's amount, fee and total and
- * installments from the plan's schedule, purchase_reference = order_reference, livemode from the session, status
+ * installments from the plan's schedule (no fee in test mode), purchase_reference = order_reference, livemode from the session, status
  * BOOKED_LOAN_STATUS, not disbursed, the payment method checkout records (paymentMethodFor). Must run in the transaction that holds the session's row lock.
  */
 export async function bookLoan(tx: EntityManager, { session, plan, customer, bookedAt }: LoanBooking): Promise<Loan> {
   if (!tx.isInTransaction()) throw new Error('bookLoan must run inside the transaction that authorizes the session');
-  const schedule = installmentSchedule(plan, session.amountCents, bookedAt);
+  const schedule = installmentSchedule(plan, session.amountCents, bookedAt, session.livemode);
   const loan = tx.create(Loan, {
     loanNumber: await unusedLoanNumber(tx),
     merchant: session.merchant,

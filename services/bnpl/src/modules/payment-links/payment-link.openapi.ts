@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MERCHANT_PREFIX } from '../../api-paths.js';
 import { DASHBOARD_TOKEN_SECURITY } from '../../api-security.js';
 import { API_KEY_ENVIRONMENTS } from '../api-keys/index.js';
-import { createPaymentLinkInput, updatePaymentLinkInput } from './payment-link.validation.js';
+import { PAYMENT_LINK_ENVIRONMENT_DESCRIPTION, createPaymentLinkInput, updatePaymentLinkInput } from './payment-link.validation.js';
 
 const tags = ['Payment links'];
 const idParam = { path: z.object({ id: z.string().meta({ description: 'Payment link id (UUID).' }) }) };
@@ -21,7 +21,7 @@ export const paymentLinkResource = z
     public_url: z.string().meta({ description: 'Shareable page: shows the title and price and starts a checkout for it.' }),
     is_redeemable: z.boolean().meta({ description: 'False once uses_count has reached max_uses.' }),
     uses_count: z.number().int().meta({ description: 'Loans booked through the link.' }),
-    environment: z.enum(API_KEY_ENVIRONMENTS),
+    environment: z.enum(API_KEY_ENVIRONMENTS).meta({ description: PAYMENT_LINK_ENVIRONMENT_DESCRIPTION }),
     livemode: z.boolean(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),

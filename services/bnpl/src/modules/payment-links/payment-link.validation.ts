@@ -17,7 +17,10 @@ const maxUses = z
   .max(MAX_USES_LIMIT)
   .nullable()
   .meta({ description: 'Loans the link may sell; null (or absent at creation) = unlimited.' });
-const environment = z.enum(API_KEY_ENVIRONMENTS).meta({ description: 'Mode of the sessions and loans the link makes (`test`: no fees, livemode false). Default `live`.' });
+/** The `environment` field's description, shared by the request bodies and the resource. */
+export const PAYMENT_LINK_ENVIRONMENT_DESCRIPTION =
+  "Mode of the sessions and loans the link makes: `live` (livemode true; the chosen plan's shopper fee applies) or `test` (livemode false; no fees apply in test mode: the loan's total is its principal).";
+const environment = z.enum(API_KEY_ENVIRONMENTS).meta({ description: `${PAYMENT_LINK_ENVIRONMENT_DESCRIPTION} Default \`live\`.` });
 
 export const createPaymentLinkInput = z.object({
   title,

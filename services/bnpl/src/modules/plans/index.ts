@@ -2,7 +2,7 @@
 import { MerchantPlanSchema } from './merchant-plan.entity.js';
 
 export { PLAN_CATALOGUE, PLAN_IDS, MAX_PLAN_AMOUNT_CENTS, MIN_PLAN_AMOUNT_CENTS, isPlanId, planById, planCovers, type InstallmentPlan, type PlanId } from './plan-catalogue.js';
-export { addIntervals, installmentSchedule, isoDate, planFeeCents, type InstallmentSchedule, type ScheduledInstallment } from './installment-schedule.js';
+export { addIntervals, installmentSchedule, isoDate, loanFeeBps, loanFeeCents, type InstallmentSchedule, type ScheduledInstallment } from './installment-schedule.js';
 export { MerchantPlan, MerchantPlanSchema } from './merchant-plan.entity.js';
 export { MerchantPlanRepository } from './merchant-plan.repository.js';
 export { ENABLED_PLANS_CACHE_SIZE, ENABLED_PLANS_TTL_MS, EnabledPlansCache, type EnabledPlansCacheOptions } from './enabled-plans-cache.js';

@@ -1,5 +1,5 @@
-// The installment schedule of a plan for a principal: the shopper's fee, the total, and each installment's amount and
-// due date. Pure integer arithmetic in minor units, so the installments always add up exactly to the total; the
+// The installment schedule of a plan for a principal: the shopper's fee (live loans only), the total, and each
+// installment's amount and due date. Pure integer arithmetic in minor units, so the installments always add up exactly to the total; the
 // checkout page shows this schedule and the loan books the same one.
 import type { InstallmentPlan } from './plan-catalogue.js';
 
@@ -17,18 +17,24 @@ export interface InstallmentSchedule {
   installments: ScheduledInstallment[];
 }
 
-/** The fee: feeBps of the principal, rounded half up to the cent. */
-export function planFeeCents(plan: InstallmentPlan, principalCents: number): number {
-  return Math.floor((principalCents * plan.feeBps + 5_000) / 10_000);
+/** The fee rate of a loan on this plan: the plan's on a live loan, none in test mode (spec: "No fees apply in test mode."). */
+export function loanFeeBps(plan: InstallmentPlan, livemode: boolean): number {
+  return livemode ? plan.feeBps : 0;
+}
+
+/** The shopper's fee of a loan: its fee rate (loanFeeBps) of the principal, rounded half up to the cent. */
+export function loanFeeCents(plan: InstallmentPlan, principalCents: number, livemode: boolean): number {
+  return Math.floor((principalCents * loanFeeBps(plan, livemode) + 5_000) / 10_000);
 }
 
 /**
  * Splits the total into equal installments; the cents that do not divide evenly go to the first installment (so
  * later ones, collected automatically, are the round ones). Due dates count from `purchaseDate` (UTC calendar day).
+ * A test-mode loan (`livemode` false) has no fee: its total is the principal.
  */
-export function installmentSchedule(plan: InstallmentPlan, principalCents: number, purchaseDate: Date): InstallmentSchedule {
+export function installmentSchedule(plan: InstallmentPlan, principalCents: number, purchaseDate: Date, livemode: boolean): InstallmentSchedule {
   if (!Number.isSafeInteger(principalCents) || principalCents <= 0) throw new Error(`installmentSchedule: principal must be a positive integer, got ${principalCents}`);
-  const feeCents = planFeeCents(plan, principalCents);
+  const feeCents = loanFeeCents(plan, principalCents, livemode);
   const totalCents = principalCents + feeCents;
   const base = Math.floor(totalCents / plan.installmentCount);
   const remainder = totalCents - base * plan.installmentCount;

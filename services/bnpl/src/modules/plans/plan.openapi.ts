@@ -24,7 +24,7 @@ export const availablePlanResource = z
     interval: z.enum(['day', 'month']).meta({ description: 'Unit of the spacing between due dates.' }),
     interval_count: z.number().int().meta({ description: 'Spacing between due dates, in `interval` units (14 days; 1 month).' }),
     first_due: z.enum(['at_checkout', 'after_one_interval']).meta({ description: 'at_checkout: the first installment is paid when the loan is booked.' }),
-    fee_bps: z.number().int().meta({ description: "The shopper's flat fee in basis points of the principal (0 = interest free); no compounding." }),
+    fee_bps: z.number().int().meta({ description: "The shopper's flat fee in basis points of the principal (0 = interest free); no compounding. Live loans only: no fees apply in test mode." }),
     min_amount_cents: z.number().int().meta({ description: 'Smallest principal the plan accepts (inclusive, minor units).' }),
     max_amount_cents: z.number().int().meta({ description: 'Largest principal the plan accepts (inclusive, minor units).' }),
     enabled_by_default: z.boolean().meta({ description: 'Whether a merchant that never switched it has it on.' }),

@@ -17,7 +17,7 @@ export const saleResource = z
     loan_number: z.string().meta({ description: 'LN-XXXXX-XXXXX (Crockford base32).' }),
     merchant_id: z.uuid(),
     principal_cents: z.number().int().meta({ description: 'The cart amount sold, minor units.' }),
-    fee_cents: z.number().int().meta({ description: "The plan's shopper fee, minor units." }),
+    fee_cents: z.number().int().meta({ description: "The shopper's fee, minor units: the plan's on a live sale, 0 on a test-mode sale (no fees apply in test mode)." }),
     total_cents: z.number().int().meta({ description: 'principal_cents + fee_cents; the installments add up to it.' }),
     currency: z.string(),
     status: z.enum(LOAN_STATUSES),
@@ -44,7 +44,7 @@ export const saleInstallmentResource = z
 export const saleDetailResource = saleResource
   .extend({
     installments: z.array(saleInstallmentResource).meta({ description: 'In installment_number order.' }),
-    plan: availablePlanResource.meta({ description: 'The installment plan the shopper chose, as the catalogue describes it.' }),
+    plan: availablePlanResource.meta({ description: "The installment plan the shopper chose, as the catalogue describes it, with the sale's fee rate (fee_bps 0 on a test-mode sale)." }),
     customer: z.object({ email: z.string(), phone: z.string().nullable().meta({ description: 'E.164, or null when the shopper gave none.' }) }).meta({ description: 'The shopper as entered at checkout.' }),
   })
   .meta({ id: 'BnplSaleDetail', description: 'The full loan plus installments[], plan and customer.' });

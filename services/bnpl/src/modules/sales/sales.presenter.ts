@@ -1,8 +1,8 @@
 // The sale resources: the list's summary (the spec's loan keys plus plan_id, fee_cents, livemode and timestamps) and
-// the detail, which adds installments[] (with their stored status), the plan and the customer.
+// the detail, which adds installments[] (with their stored status), the plan (with the sale's fee rate) and the customer.
 import type { z } from 'zod';
 import type { Installment, Loan, LoanStatus } from '../loans/index.js';
-import { planById, presentAvailablePlan, type PlanId } from '../plans/index.js';
+import { loanFeeBps, planById, presentAvailablePlan, type PlanId } from '../plans/index.js';
 import type { saleDetailResource, saleInstallmentResource, saleResource, salesListResponse } from './sales.openapi.js';
 import type { SaleViewPage } from './sales.service.js';
 
@@ -79,10 +79,12 @@ function presentInstallment(installment: Installment): z.input<typeof saleInstal
 }
 
 export function presentSaleDetail(loan: Loan): z.input<typeof saleDetailResource> {
+  const plan = planById(loan.planId);
   return {
     ...presentSale(saleViewOf(loan)),
     installments: loan.installments.getItems().map(presentInstallment),
-    plan: presentAvailablePlan(planById(loan.planId)),
+    // The fee rate this sale carries: a test-mode sale shows none, as its fee_cents.
+    plan: { ...presentAvailablePlan(plan), fee_bps: loanFeeBps(plan, loan.livemode) },
     customer: { email: loan.customerEmail, phone: loan.customerPhone ?? null },
   };
 }
