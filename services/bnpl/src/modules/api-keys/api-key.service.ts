@@ -21,8 +21,9 @@ export class ApiKeyService {
     private readonly verifiedKeys?: VerifiedApiKeyCache,
   ) {}
 
+  /** The merchant's active keys: every one for the dashboard, an API key pair only its own environment's. */
   listActive(principal: BnplPrincipal): Promise<ApiKey[]> {
-    return this.em.getRepository(ApiKey).activeFor(principal.merchantId);
+    return this.em.getRepository(ApiKey).activeFor(principal.merchantId, principal.kind === 'api_key' ? principal.environment : undefined);
   }
 
   async create(principal: BnplPrincipal, body: unknown): Promise<CreatedApiKey> {

@@ -24,7 +24,7 @@ export {
 } from './verified-dashboard-token-cache.js';
 export { MerchantAuthService, type BnplPrincipal, type CredentialClient, type MerchantAuthOptions, type PublicKeyCaller } from './merchant-auth.service.js';
 export { dashboardPrincipalOf, requireDashboardToken } from './merchant-auth.guard.js';
-export { dashboardMerchantId } from './dashboard-only.js';
+export { dashboardMerchantId, readableLivemode } from './dashboard-only.js';
 export { DashboardLoginService, type DashboardLoginOptions, type IssuedDashboardToken, type LoginStarted } from './dashboard-login.service.js';
 export { LOGIN_PATH, LOGOUT_PATH, VERIFY_LOGIN_CODE_PATH, dashboardLoginApi } from './dashboard-login.openapi.js';
 export { dashboardLoginRoutes } from './dashboard-login.routes.js';

@@ -42,9 +42,10 @@ export class WidgetSessionRepository extends EntityRepository<WidgetSession> {
     return this.findOne({ merchant: merchantId, idempotencyKey }, { populate: ['merchant'] });
   }
 
-  /** The merchant's most recent sessions, newest first (created_at, then id, both descending). */
-  recentFor(merchantId: string, limit: number): Promise<WidgetSession[]> {
-    return this.find({ merchant: merchantId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  /** The merchant's most recent sessions, newest first (created_at, then id, both descending); one mode's when given. */
+  recentFor(merchantId: string, limit: number, livemode?: boolean): Promise<WidgetSession[]> {
+    const where = livemode === undefined ? { merchant: merchantId } : { merchant: merchantId, livemode };
+    return this.find(where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
   }
 
   /** Sessions a payment link started that are still open at `now` (served by the partial index of open link sessions). */

@@ -14,8 +14,8 @@ const sessionStatus = enumMapping<SessionStatus, BnplWidgetSessionStatus>({
 // Typed by the Resolvers generated from schema/subgraphs/bnpl.graphql (BnplWidgetSession's parent is the entity).
 export const widgetSessionResolvers = {
   BnplMerchant: {
-    // The caller's own sessions, whichever credential (a BnplMerchant parent is always the caller's merchant).
-    sessions: async (_merchant, { first }, ctx) => ctx.widgetSessions.recent((await ctx.principal()).merchantId, first),
+    // The caller's own sessions (a BnplMerchant parent is always the caller's merchant); a key pair sees its mode's only.
+    sessions: async (_merchant, { first }, ctx) => ctx.widgetSessions.recent(await ctx.principal(), first),
   },
   BnplWidgetSession: {
     sessionToken: (session) => session.token,

@@ -21,6 +21,7 @@ import {
   isUuid,
 } from '@tributary/kit';
 import { WIDGET_SESSION_SIGNALS } from '@tributary/workflows';
+import { readableLivemode, type BnplPrincipal } from '../merchant-auth/index.js';
 import { EnabledPlansCache } from '../plans/index.js';
 import { applyCancel, applyExpiry, isOpen } from './session-status-engine.js';
 import { SESSION_TOKEN_PATTERN, generateSessionToken } from './session-token.js';
@@ -201,10 +202,13 @@ export class WidgetSessionService {
     return this.em.getRepository(WidgetSession).loanIdOf(session.id);
   }
 
-  /** The merchant's most recent sessions, newest first; `first` 1..100 (default 25), anything else a 422 on `first`. */
-  recent(merchantId: string, first: number = RECENT_SESSIONS_DEFAULT): Promise<WidgetSession[]> {
+  /**
+   * The caller's most recent sessions, newest first: every mode for the dashboard, an API key pair only its own
+   * mode's. `first` 1..100 (default 25), anything else a 422 on `first`.
+   */
+  recent(principal: BnplPrincipal, first: number = RECENT_SESSIONS_DEFAULT): Promise<WidgetSession[]> {
     if (!Number.isInteger(first) || first < 1 || first > RECENT_SESSIONS_MAX) throw new ValidationError({ first: [integerRangeMessage(1, RECENT_SESSIONS_MAX)] });
-    return this.em.getRepository(WidgetSession).recentFor(merchantId, first);
+    return this.em.getRepository(WidgetSession).recentFor(principal.merchantId, first, readableLivemode(principal));
   }
 
   /**
