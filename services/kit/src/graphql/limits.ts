@@ -1,6 +1,6 @@
 // The limits every /graphql applies before an operation runs: the gateway's and each service's own subgraph, which is
 // reachable on the service's public port. The schemas have cycles (project ↔ photos, payment request ↔ deliveries), so
-// without them one request could fan out into thousands of resolver calls and SQL statements.
+// without them one request could nest those cycles without end.
 //
 // The gateway's query-plan fetches must never be refused by a subgraph for an operation the gateway accepted. Every
 // supergraph type belongs to one subgraph, so a fetch is the client's selection of that subgraph's root fields: the
@@ -8,7 +8,10 @@
 // field, alias or directive. Both fragment forms count as their expansion here (flattenFragments: a fragment adds no
 // depth, and costs at least what its inlined fields cost), so each measure of a fetch is at most the client's. An
 // `_entities` fetch (`_entities { ... on T { … } }`) starts below the field that returned T, so with flattened
-// fragments it is no deeper than the client's selection under that field either.
+// fragments it is no deeper than the client's selection under that field. Its cost is another matter: `_entities` and
+// the fragment add 4, and the fetch to the subgraph that returned T adds T's key fields, so a client operation at the
+// cost limit could yield a fetch just over it. No such fetch exists while no type spans two subgraphs
+// (tests/graphql-limits.test.ts fails when one does).
 import type { ApolloServerOptions, ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
