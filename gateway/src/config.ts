@@ -1,4 +1,4 @@
-import { envInteger, envUrl, graphiqlDemoAuthorizationEnv, logLevels, metricsTokenEnv } from '@tributary/kit';
+import { envInteger, envUrl, graphiqlDemoAuthorizationEnv, graphqlLimitFields, logLevels, metricsTokenEnv } from '@tributary/kit';
 import { DEFAULT_SUBGRAPH_URLS } from '@tributary/schema';
 import { z } from 'zod';
 
@@ -14,13 +14,8 @@ export const gatewayEnv = z.object({
   PHOTOS_SUBGRAPH_URL: subgraphUrl('photos'),
   /** Defaults to the supergraph checked in under schema/. */
   SUPERGRAPH_PATH: z.string().trim().min(1).optional(),
-  /** Deepest selection nesting accepted. */
-  GRAPHQL_MAX_DEPTH: envInteger(1, 100).default(10),
-  /** graphql-armor cost (objects 2, scalars 1, times 1.5 per level). */
-  GRAPHQL_MAX_COST: envInteger(1, 1_000_000).default(1000),
-  GRAPHQL_MAX_ALIASES: envInteger(0, 1000).default(15),
-  GRAPHQL_MAX_TOKENS: envInteger(10, 100_000).default(2000),
-  GRAPHQL_MAX_DIRECTIVES: envInteger(0, 1000).default(50),
+  /** GRAPHQL_MAX_DEPTH, _COST, _ALIASES, _TOKENS, _DIRECTIVES: the kit's, which every subgraph applies too. */
+  ...graphqlLimitFields,
   SHUTDOWN_GRACE_MS: envInteger(0, 600_000).default(10_000),
   /** `production` ignores GRAPHIQL_DEMO_AUTHORIZATION. */
   NODE_ENV: z.string().trim().optional(),

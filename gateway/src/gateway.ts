@@ -1,17 +1,17 @@
 // The federated gateway: @apollo/gateway over schema/'s supergraph, served by Apollo Server 5 on Express 5, with
-// per-subgraph credential forwarding, query depth/cost limits and a self-hosted GraphiQL page for browsers.
+// per-subgraph credential forwarding, the kit's query limits (the same as every subgraph's) and a self-hosted GraphiQL
+// page for browsers.
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
 import {
   createLogger,
   createServiceApp,
   envelopeErrorFormat,
   graphiqlDemoAuthorization,
   graphiqlPage,
+  graphqlLimits,
   startHttpServer,
   SUBGRAPH_PATH,
   type Logger,
@@ -21,7 +21,6 @@ import {
 import { readSupergraphSdl } from '@tributary/schema';
 import { SERVICE_NAMES, type ServiceName } from '@tributary/workflows';
 import type { Express } from 'express';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { GatewayConfig } from './config.js';
 import { credentialsFromClient } from './credentials.js';
 import { CredentialForwardingDataSource, type GatewayContext } from './data-source.js';
@@ -29,30 +28,6 @@ import { GATEWAY_GRAPHIQL_EXAMPLES, graphiqlHeaders } from './graphiql.js';
 
 export function subgraphUrls(config: GatewayConfig): Record<ServiceName, string> {
   return { bnpl: config.BNPL_SUBGRAPH_URL, crypto: config.CRYPTO_SUBGRAPH_URL, photos: config.PHOTOS_SUBGRAPH_URL };
-}
-
-/**
- * Refusals of the limits carry their own extensions.code (QUERY_TOO_DEEP, ...) instead of the generic
- * GRAPHQL_VALIDATION_FAILED that Apollo Server stamps on every validation error; formatError restores it.
- */
-function refuseWith(code: string): GraphQLArmorRejectCallback[] {
-  return [(ctx, error) => ctx?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { limitCode: code } }))];
-}
-
-export function formatGatewayError(formatted: GraphQLFormattedError): GraphQLFormattedError {
-  const { limitCode, ...extensions } = formatted.extensions ?? {};
-  return typeof limitCode === 'string' ? { ...formatted, extensions: { ...extensions, code: limitCode } } : formatted;
-}
-
-export function armorFor(config: GatewayConfig) {
-  return new ApolloArmor({
-    maxDepth: { n: config.GRAPHQL_MAX_DEPTH, propagateOnRejection: false, onReject: refuseWith('QUERY_TOO_DEEP') },
-    costLimit: { maxCost: config.GRAPHQL_MAX_COST, propagateOnRejection: false, onReject: refuseWith('QUERY_TOO_COSTLY') },
-    maxAliases: { n: config.GRAPHQL_MAX_ALIASES, propagateOnRejection: false, onReject: refuseWith('TOO_MANY_ALIASES') },
-    maxDirectives: { n: config.GRAPHQL_MAX_DIRECTIVES, propagateOnRejection: false, onReject: refuseWith('TOO_MANY_DIRECTIVES') },
-    maxTokens: { n: config.GRAPHQL_MAX_TOKENS, propagateOnRejection: false, onReject: refuseWith('TOO_MANY_TOKENS') },
-    blockFieldSuggestion: { enabled: true },
-  }).protect();
 }
 
 /** /readyz: every subgraph's own /readyz answers 200. */
@@ -81,14 +56,13 @@ export async function buildGatewayApp(config: GatewayConfig, logger: Logger): Pr
       return new CredentialForwardingDataSource(name as ServiceName, urls[name as ServiceName]);
     },
   });
-  const armor = armorFor(config);
+  const limits = graphqlLimits(config);
   const server = new ApolloServer<GatewayContext>({
     gateway,
-    ...armor,
-    // graphql-armor's types come from @apollo/server's CJS declarations; the plugins are the same at runtime.
+    ...limits.options,
     // Apollo's default landing page embeds Apollo Sandbox from a CDN; browsers get the self-hosted GraphiQL instead.
-    plugins: [...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]), ApolloServerPluginLandingPageDisabled()],
-    formatError: formatGatewayError,
+    plugins: [...(limits.plugins as ApolloServerPlugin<GatewayContext>[]), ApolloServerPluginLandingPageDisabled()],
+    formatError: limits.formatError,
     introspection: true,
     csrfPrevention: true,
     logger: { debug: (m) => logger.debug(m), info: (m) => logger.info(m), warn: (m) => logger.warn(m), error: (m) => logger.error(m) },

@@ -51,6 +51,8 @@ describe('query limits (gateway over the checked-in supergraph)', () => {
       GRAPHQL_MAX_DEPTH: '2',
       GRAPHQL_MAX_COST: '20',
       GRAPHQL_MAX_ALIASES: '2',
+      GRAPHQL_MAX_DIRECTIVES: '2',
+      GRAPHQL_MAX_TOKENS: '40',
       SHUTDOWN_GRACE_MS: '500',
     });
     gateway = await startGateway({ ...config, PORT: 0 }, createLogger({ service: 'gateway', level: 'silent' }));
@@ -85,6 +87,19 @@ describe('query limits (gateway over the checked-in supergraph)', () => {
     const { status, body } = await post('{ a: photosTeam { id } b: photosTeam { id } c: photosTeam { id } }');
     expect(status).toBe(400);
     expect(body.errors?.map((e) => e.extensions?.code)).toContain('TOO_MANY_ALIASES');
+  });
+
+  it('refuses too many directives with TOO_MANY_DIRECTIVES', async () => {
+    const { status, body } = await post('{ photosTeam { id @include(if: true) name @include(if: true) createdAt @include(if: true) } }');
+    expect(status).toBe(400);
+    expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['TOO_MANY_DIRECTIVES']);
+  });
+
+  it('refuses more tokens than GRAPHQL_MAX_TOKENS with TOO_MANY_TOKENS', async () => {
+    // 41 tokens: `{ photosTeam {` and `} }`, and 37 field names (cost and depth within their limits until parsed).
+    const { status, body } = await post(`{ photosTeam { ${Array.from({ length: 37 }, () => 'id').join(' ')} } }`);
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([expect.objectContaining({ message: 'Token limit of 40 exceeded.', extensions: { code: 'TOO_MANY_TOKENS' } })]);
   });
 
   it('lets a query within the limits through to planning (here: subgraphs unreachable, so no data)', async () => {

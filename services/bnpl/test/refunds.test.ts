@@ -215,7 +215,7 @@ describe('GraphQL', () => {
     await settled(made.id);
     const read = await gql(
       h.service.url,
-      'query($l: ID) { bnplMerchant { refunds(loanId: $l, status: [PROCESSED]) { refunds { id status processedAt } nextCursor } loans(first: 100) { id refunds { id } } } }',
+      'query($l: ID) { bnplMerchant { refunds(loanId: $l, status: [PROCESSED]) { refunds { id status processedAt } nextCursor } loans(first: 10) { id refunds { id } } } }',
       dt(shop),
       { l: loan.id },
     );

@@ -413,7 +413,7 @@ describe('deliveries for the merchant (GraphQL) and operators (WebhookDeliverySe
       },
     ]);
     const limited = await gql(h.service.url, '{ bnplMerchant { webhookDeliveries(limit: 0) { id } } }', dt(shop));
-    expect(limited.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { limit: ['Must be an integer from 1 to 100.'] } });
+    expect(limited.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { limit: ['Must be an integer between 1 and 100.'] } });
   });
 
   it('re-sends one to the endpoint’s current URL: a new delivery of the same event with the same body bytes, signed with the endpoint’s secret', async () => {
@@ -479,7 +479,7 @@ describe('deliveries for the merchant (GraphQL) and operators (WebhookDeliverySe
     const mine = await service.recent({ merchantId: shop.merchant.id });
     expect(mine.map(({ delivery }) => delivery.ownerId)).toEqual(mine.map(() => shop.merchant.id));
     expect(mine.map(({ delivery }) => delivery.deliveryNumber)).toEqual([2, 1]);
-    await expect(service.recent({}, 101)).rejects.toMatchObject({ fields: { limit: ['Must be an integer from 1 to 100.'] } });
+    await expect(service.recent({}, 101)).rejects.toMatchObject({ fields: { limit: ['Must be an integer between 1 and 100.'] } });
     const one = await service.get(original.id);
     expect(one.attempts.map((a) => a.outcome)).toEqual(['delivered']);
     await expect(service.get(original.id, { merchantId: crypto.randomUUID() })).rejects.toThrow(/No webhook delivery/);

@@ -76,7 +76,7 @@ describe('webhook deliveries in the dashboard (GraphQL)', () => {
     for (const limit of [0, 101, -5]) {
       const { body } = await gql(bed.h.service.url, LIST, auth(bed.merchant), { limit });
       expect(body.data).toEqual({ cryptoAccount: null });
-      expect(body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { limit: ['Must be an integer from 1 to 100.'] } }) })]);
+      expect(body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { limit: ['Must be an integer between 1 and 100.'] } }) })]);
     }
   });
 

@@ -26,6 +26,11 @@ describe('loadConfig with serviceEnv', () => {
       BODY_LIMIT: '1mb',
       WEBHOOK_ALLOW_PRIVATE_HOSTS: [],
       SHUTDOWN_GRACE_MS: 10_000,
+      GRAPHQL_MAX_DEPTH: 10,
+      GRAPHQL_MAX_COST: 1000,
+      GRAPHQL_MAX_ALIASES: 15,
+      GRAPHQL_MAX_DIRECTIVES: 50,
+      GRAPHQL_MAX_TOKENS: 2000,
     });
   });
 

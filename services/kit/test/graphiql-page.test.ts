@@ -10,6 +10,7 @@ import {
   envelopeErrorFormat,
   graphiqlDemoAuthorization,
   graphiqlDemoAuthorizationEnv,
+  graphqlLimitsEnv,
   loadConfig,
   mountSubgraph,
   startHttpServer,
@@ -41,6 +42,7 @@ beforeAll(async () => {
         typeDefs: parse('type Query { hello: String! echo(text: String): String }'),
         resolvers: { Query: { hello: () => 'world', echo: (_: unknown, { text }: { text?: string }) => text ?? null } },
         context: async () => ({}),
+        limits: loadConfig(graphqlLimitsEnv, {}),
         logger: logs.logger,
         graphiql: { title: 'Test <subgraph>', headers, examples },
       });

@@ -12,6 +12,8 @@ import {
   RateLimitedError,
   ValidationError,
   createServiceApp,
+  graphqlLimitsEnv,
+  loadConfig,
   loadTypeDefs,
   messageErrorFormat,
   mountSubgraph,
@@ -77,6 +79,7 @@ beforeAll(async () => {
     async configure(app) {
       stopSubgraph = await mountSubgraph<Context>(app, {
         typeDefs: loadTypeDefs(join(dir, 'merchant.graphql')),
+        limits: loadConfig(graphqlLimitsEnv, {}),
         logger: logs.logger,
         context: async (req) => {
           if (req.headers.authorization === 'Bearer revoked') throw new AuthenticationError('revoked');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
-import { EMAIL_ADDRESS_PATTERN, MALFORMED_TEXT_MESSAGE, NUL_FREE_PATTERN, ValidationError, emailAddress, integerQueryParam, isWellFormedText, parseInput, wellFormedText } from '../src/index.js';
+import { EMAIL_ADDRESS_PATTERN, MALFORMED_TEXT_MESSAGE, NUL_FREE_PATTERN, ValidationError, emailAddress, integerArgument, integerQueryParam, isWellFormedText, parseInput, wellFormedText } from '../src/index.js';
 
 const createPaymentRequest = z.strictObject({
   asset_id: z.number().int(),
@@ -87,6 +87,21 @@ describe('integerQueryParam', () => {
 
   it('is documented as the integer a client sends: bounds and default, no digit-string pattern', () => {
     expect(createSchema(query.shape.per_page, { io: 'input' }).schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 25, description: 'Page size.' });
+  });
+});
+
+describe('integerArgument', () => {
+  const args = z.object({ perPage: integerArgument({ min: 1, max: 100, default: 25 }) });
+
+  it('takes a GraphQL Int within the bounds, the default when null or absent', () => {
+    expect(parseInput(args, {})).toEqual({ perPage: 25 });
+    expect(parseInput(args, { perPage: null })).toEqual({ perPage: 25 });
+    expect(parseInput(args, { perPage: 1 })).toEqual({ perPage: 1 });
+    expect(parseInput(args, { perPage: 100 })).toEqual({ perPage: 100 });
+  });
+
+  it.each([0, -1, 101, 2 ** 31 - 1, 1.5, '5'])('refuses %j with integerQueryParam\'s message', (value) => {
+    expect(validationErrorOf(() => parseInput(args, { perPage: value })).fields).toEqual({ perPage: ['Must be an integer between 1 and 100.'] });
   });
 });
 

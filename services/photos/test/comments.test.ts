@@ -94,10 +94,10 @@ describe('POST /api/v1/comments', () => {
     expect((await notifications(jose.token)).total).toBe(1);
     expect((await notifications(lead.token)).total).toBe(0);
 
-    // Marking read: one by id (another user's id is skipped), then all; unreadOnly filters.
+    // Marking read: one by id (another user's and an unknown id are skipped), then all; unreadOnly filters.
     const mark = async (token: string, ids?: string[]) => (await gql(url, 'mutation($ids: [ID!]) { markPhotosNotificationsRead(ids: $ids) }', bearer(token), { ids })).body;
     const joseId = (await notifications(jose.token)).items[0].id as string;
-    expect(await mark(ana.token, [joseId, anas.items[0].id, 'abc'])).toEqual({ data: { markPhotosNotificationsRead: 1 } });
+    expect(await mark(ana.token, [joseId, anas.items[0].id, '2147483647'])).toEqual({ data: { markPhotosNotificationsRead: 1 } });
     expect(await notifications(ana.token, true)).toMatchObject({ total: 1, unread: 1, items: [{ comment: { id: String(created.body.data.id) } }] });
     expect(await mark(ana.token)).toEqual({ data: { markPhotosNotificationsRead: 1 } });
     expect(await notifications(ana.token)).toMatchObject({ total: 2, unread: 0 });

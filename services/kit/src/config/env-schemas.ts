@@ -75,6 +75,25 @@ export const graphiqlDemoAuthorizationEnv = z
 /** METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics must send; unset = /metrics answers whoever reaches the port. */
 export const metricsTokenEnv = z.string().trim().min(16, { error: 'must be at least 16 characters' });
 
+/**
+ * The limits every `/graphql` applies to an operation before it runs: the gateway's and each service's own subgraph
+ * (kit graphqlLimits). One set of names and defaults, so the gateway's query-plan fetches pass the subgraphs' checks;
+ * an operator who changes one sets the same value on the gateway and the services.
+ */
+export const graphqlLimitFields = {
+  /** Deepest selection nesting accepted (a fragment adds no level). */
+  GRAPHQL_MAX_DEPTH: envInteger(1, 100).default(10),
+  /** graphql-armor cost (objects 2, scalars 1, times 1.5 per level; `first`/`last` literals multiply a list). */
+  GRAPHQL_MAX_COST: envInteger(1, 1_000_000).default(1000),
+  GRAPHQL_MAX_ALIASES: envInteger(0, 1000).default(15),
+  GRAPHQL_MAX_TOKENS: envInteger(10, 100_000).default(2000),
+  GRAPHQL_MAX_DIRECTIVES: envInteger(0, 1000).default(50),
+};
+
+export const graphqlLimitsEnv = z.object(graphqlLimitFields);
+
+export type GraphqlLimitsConfig = z.infer<typeof graphqlLimitsEnv>;
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const serviceEnv = z.object({
@@ -101,6 +120,7 @@ export const serviceEnv = z.object({
   METRICS_TOKEN: metricsTokenEnv.optional(),
   /** `worker` only: the port of its /metrics, /healthz and /readyz listener (on HOST); unset = no listener. */
   METRICS_PORT: envInteger(1, 65_535).optional(),
+  ...graphqlLimitFields,
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnv>;

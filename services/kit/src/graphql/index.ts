@@ -1,5 +1,6 @@
 export * from './graphql-errors.js';
 export * from './subgraph.js';
+export * from './limits.js';
 export * from './subgraph-path.js';
 export * from './rate-limited-response.js';
 export * from './subgraph-context.js';

@@ -7,11 +7,13 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import type { Express, Request } from 'express';
 import { readFileSync } from 'node:fs';
 import { parse, Source, type DocumentNode } from 'graphql';
+import type { GraphqlLimitsConfig } from '../config/index.js';
 import { databaseUnavailableError } from '../database/unavailable.js';
 import { isDomainError } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import { graphiqlPage, type GraphiqlPageOptions } from './graphiql-page.js';
 import { formatSubgraphError, originalErrorOf, toGraphQLError } from './graphql-errors.js';
+import { graphqlLimits } from './limits.js';
 import { SUBGRAPH_PATH } from './subgraph-path.js';
 
 export type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
@@ -25,6 +27,8 @@ export interface MountSubgraphOptions<TContext extends object> {
   /** Builds the per-request context; throw AuthenticationError etc. to refuse the whole operation. */
   context: (req: Request) => Promise<TContext>;
   path?: string;
+  /** The same depth, cost, alias, directive and token limits as the gateway's (graphqlLimits). */
+  limits: GraphqlLimitsConfig;
   /** Unexpected resolver errors are logged here (with the request id) when no request logger is available. */
   logger?: Logger;
   /** The GraphiQL page browsers get on `GET <path>`; without it they get Apollo's answer to a GET without a query. */
@@ -51,15 +55,17 @@ export async function mountSubgraph<TContext extends object>(app: Express, optio
     },
   };
 
+  const limits = graphqlLimits(options.limits);
   const server = new ApolloServer<BaseContext>({
     schema: buildSubgraphSchema({ typeDefs: options.typeDefs, resolvers: options.resolvers as GraphQLResolverMap<unknown> }),
-    formatError: formatSubgraphError,
+    ...limits.options,
+    formatError: (formatted, error) => limits.formatError(formatSubgraphError(formatted, error)),
     // The gateway and dashboards read the schema; it is public by design (it mirrors the published SDL).
     introspection: true,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
     // Apollo's default landing page embeds Apollo Sandbox from a CDN; browsers get the self-hosted GraphiQL instead.
-    plugins: [logUnexpectedErrors, ApolloServerPluginLandingPageDisabled()],
+    plugins: [...limits.plugins, logUnexpectedErrors, ApolloServerPluginLandingPageDisabled()],
     // Apollo's own messages go to the service log rather than the console.
     ...(options.logger ? { logger: apolloLogger(options.logger) } : {}),
   });

@@ -3,7 +3,7 @@
 // GraphiQL page.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Express } from 'express';
-import type { ServiceEnv } from '../config/index.js';
+import type { GraphqlLimitsConfig, ServiceEnv } from '../config/index.js';
 import { databaseReadiness } from '../database/index.js';
 import type { ErrorFormat } from '../errors/index.js';
 import { GRAPHIQL_ASSETS_PATH, graphiqlDemoAuthorization, mountSubgraph, type GraphiqlExample, type MountSubgraphOptions } from '../graphql/index.js';
@@ -15,7 +15,7 @@ export interface ComposeServiceAppOptions<TContext extends object> {
   service: string;
   orm: MikroORM;
   logger: Logger;
-  config: Pick<ServiceEnv, 'BODY_LIMIT' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'NODE_ENV' | 'GRAPHIQL_DEMO_AUTHORIZATION' | 'METRICS_TOKEN'>;
+  config: Pick<ServiceEnv, 'BODY_LIMIT' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'NODE_ENV' | 'GRAPHIQL_DEMO_AUTHORIZATION' | 'METRICS_TOKEN'> & GraphqlLimitsConfig;
   errorFormat: ErrorFormat;
   /** Mounts the service's REST routers. */
   routes(app: Express): void;
@@ -24,7 +24,7 @@ export interface ComposeServiceAppOptions<TContext extends object> {
   /** The OpenAPI document, served at `${restBase}/openapi.json`, and the docs page at `docsPath`. */
   apiDocs: { document: object; restBase: string; docsPath: string };
   /** The subgraph (its logger is the app's). */
-  subgraph: Omit<MountSubgraphOptions<TContext>, 'logger' | 'graphiql'>;
+  subgraph: Omit<MountSubgraphOptions<TContext>, 'logger' | 'graphiql' | 'limits'>;
   /**
    * The subgraph's GraphiQL page: its example tabs, and what its headers editor shows for `Authorization` when
    * GRAPHIQL_DEMO_AUTHORIZATION has no demo value for the service (e.g. `Bearer <access token>`).
@@ -59,6 +59,7 @@ export async function composeServiceApp<TContext extends object>(options: Compos
       const demo = graphiqlDemoAuthorization(config, logger)[options.service];
       stopSubgraph = await mountSubgraph<TContext>(express, {
         ...options.subgraph,
+        limits: config,
         logger,
         graphiql: {
           title: `${options.service} subgraph · GraphiQL`,

@@ -4,11 +4,15 @@
 // schema it is parsed with, so clients and fuzzers generate values the server accepts.
 import { z } from 'zod';
 
-export interface IntegerQueryParamOptions {
+/** The bounds of an integer input and the value an absent one takes. */
+export interface IntegerRange {
   min: number;
   max: number;
   /** Used when the parameter is absent. */
   default: number;
+}
+
+export interface IntegerQueryParamOptions extends IntegerRange {
   description: string;
 }
 
@@ -16,6 +20,12 @@ const DIGITS = /^\d+$/;
 
 /** `Must be an integer between 1 and 100.`: the one message of every refusal of an integer query parameter. */
 export const integerRangeMessage = (min: number, max: number): string => `Must be an integer between ${min} and ${max}.`;
+
+/** A number that is an integer within [min, max], every refusal with integerRangeMessage. */
+function integerWithin(min: number, max: number) {
+  const error = integerRangeMessage(min, max);
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
 
 /** An optional integer query parameter within [min, max], `default` when absent. */
 export function integerQueryParam(options: IntegerQueryParamOptions) {
@@ -25,7 +35,7 @@ export function integerQueryParam(options: IntegerQueryParamOptions) {
     .string()
     .regex(DIGITS, { error })
     .transform(Number)
-    .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }))
+    .pipe(integerWithin(min, max))
     .optional()
     .transform((value) => value ?? options.default)
     .meta({
@@ -36,4 +46,15 @@ export function integerQueryParam(options: IntegerQueryParamOptions) {
         Object.assign(jsonSchema, { type: 'integer', minimum: min, maximum: max, default: options.default, description });
       },
     });
+}
+
+/**
+ * The GraphQL twin of integerQueryParam: an `Int` argument, already a number, within the same [min, max] with the same
+ * message, `default` when null or absent. A resolver parses its typed arguments with it (parseInput: BAD_USER_INPUT
+ * naming the argument), so an out-of-range page or size never reaches SQL.
+ */
+export function integerArgument(range: IntegerRange) {
+  return integerWithin(range.min, range.max)
+    .nullish()
+    .transform((value) => value ?? range.default);
 }

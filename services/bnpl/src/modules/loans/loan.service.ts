@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ValidationError } from '@tributary/kit';
+import { ValidationError, integerRangeMessage } from '@tributary/kit';
 import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.js';
 import { Loan } from './loan.entity.js';
 
@@ -13,7 +13,7 @@ export class LoanService {
   /** The caller's most recent loans with installments, newest first; `first` 1..100 (else 422 on `first`). */
   async recent(principal: BnplPrincipal, first: number = RECENT_LOANS_DEFAULT): Promise<Loan[]> {
     const merchantId = dashboardMerchantId(principal, 'Sales');
-    if (!Number.isInteger(first) || first < 1 || first > RECENT_LOANS_MAX) throw new ValidationError({ first: [`Must be an integer from 1 to ${RECENT_LOANS_MAX}.`] });
+    if (!Number.isInteger(first) || first < 1 || first > RECENT_LOANS_MAX) throw new ValidationError({ first: [integerRangeMessage(1, RECENT_LOANS_MAX)] });
     return this.em.getRepository(Loan).recentFor(merchantId, first);
   }
 }

@@ -7,8 +7,8 @@ import {
   ValidationError,
   assertPublicWebhookUrl,
   checkInput,
+  integerArgument,
   integerQueryParam,
-  integerRangeMessage,
   parseInput,
   wellFormedText,
   type FieldErrors,
@@ -236,9 +236,13 @@ async function checkPublicUrl(field: 'webhookUrl' | 'redirectUrl', url: string |
   }
 }
 
+/** The list's bounds, for the REST query parameters and GraphQL's Int arguments alike. */
+const LIST_PAGE = { min: 1, max: PAGE_MAX, default: 1 } as const;
+const LIST_PER_PAGE = { min: 1, max: PER_PAGE_MAX, default: PER_PAGE_DEFAULT } as const;
+
 export const listPaymentRequestsQuery = z.object({
-  per_page: integerQueryParam({ min: 1, max: PER_PAGE_MAX, default: PER_PAGE_DEFAULT, description: `Page size, 1 to ${PER_PAGE_MAX} (default ${PER_PAGE_DEFAULT}).` }),
-  page: integerQueryParam({ min: 1, max: PAGE_MAX, default: 1, description: 'Page number from 1 (default 1).' }),
+  per_page: integerQueryParam({ ...LIST_PER_PAGE, description: `Page size, 1 to ${PER_PAGE_MAX} (default ${PER_PAGE_DEFAULT}).` }),
+  page: integerQueryParam({ ...LIST_PAGE, description: 'Page number from 1 (default 1).' }),
   // Not in the spec (which lists per_page and page); optional narrowing for dashboards and reconciliation.
   status: z
     .enum(PAYMENT_REQUEST_STATUSES)
@@ -255,16 +259,10 @@ export interface PaymentRequestListQuery {
   reference?: string | null | undefined;
 }
 
-/** A typed list bound with the REST query parameter's message (kit integerRangeMessage). */
-const listBound = (min: number, max: number) => {
-  const error = integerRangeMessage(min, max);
-  return z.number().int({ error }).min(min, { error }).max(max, { error });
-};
-
 /** The list query's rules on typed values (GraphQL's Int arguments), with the REST query's bounds and messages. */
 const paymentRequestListSchema = z.object({
-  page: listBound(1, PAGE_MAX).nullish().transform((value) => value ?? 1),
-  perPage: listBound(1, PER_PAGE_MAX).nullish().transform((value) => value ?? PER_PAGE_DEFAULT),
+  page: integerArgument(LIST_PAGE),
+  perPage: integerArgument(LIST_PER_PAGE),
   status: z.enum(PAYMENT_REQUEST_STATUSES).nullish().transform((value) => value ?? undefined),
   reference: listPaymentRequestsQuery.shape.reference.nullish().transform((value) => value ?? undefined),
 });

@@ -6,6 +6,7 @@ import {
   NotFoundError,
   ValidationError,
   WebhookDelivery,
+  integerRangeMessage,
   redeliverWebhook,
   transactionWithAfterCommit,
   type DeliveryWithAttempts,
@@ -32,7 +33,7 @@ export class WebhookDeliveryService {
   /** The most recent deliveries in scope, newest first, with their attempts; `limit` 1..100. */
   async recent(scope: DeliveryScope, limit: number = RECENT_DELIVERIES_DEFAULT): Promise<DeliveryWithAttempts[]> {
     if (!Number.isInteger(limit) || limit < 1 || limit > RECENT_DELIVERIES_MAX) {
-      throw new ValidationError({ limit: [`Must be an integer from 1 to ${RECENT_DELIVERIES_MAX}.`] });
+      throw new ValidationError({ limit: [integerRangeMessage(1, RECENT_DELIVERIES_MAX)] });
     }
     return this.em.getRepository(WebhookDelivery).recent({ service: SERVICE_NAME, ownerId: ownerOf(scope), limit });
   }

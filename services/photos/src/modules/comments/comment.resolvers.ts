@@ -1,7 +1,8 @@
 import { enumMapping, parseInput } from '@tributary/kit';
 import type { PhotosNotificationKind, Resolvers } from '../../graphql/resolvers-types.js';
 import type { NotificationKind } from './comment.entity.js';
-import { pageQuery, type NewComment } from './comment.validation.js';
+import { idInput } from '../../graphql-ids.js';
+import { markReadBody, pageQuery, type NewComment } from './comment.validation.js';
 
 const notificationKind = enumMapping<NotificationKind, PhotosNotificationKind>({ mention: 'MENTION' });
 
@@ -29,8 +30,11 @@ export const commentResolvers = {
   },
   Mutation: {
     createPhotosComment: async (_parent, { input }, ctx) => ctx.comments.create(await ctx.principalWith('comments:write'), newComment(input)),
-    markPhotosNotificationsRead: async (_parent, { ids }, ctx) =>
-      ctx.notifications.markRead(await ctx.principalWith('comments:read'), ids?.map((id) => idOf(id)).filter((id): id is number => Number.isInteger(id))),
+    // POST /notifications/read's body rule: at most 100 ids, each 1..MAX_ID (BAD_USER_INPUT naming ids.<i>).
+    markPhotosNotificationsRead: async (_parent, { ids }, ctx) => {
+      const principal = await ctx.principalWith('comments:read');
+      return ctx.notifications.markRead(principal, parseInput(markReadBody, { ids: ids?.map(idInput) }, { rootField: 'ids' }).ids);
+    },
   },
   PhotosProject: {
     comments: async (project, args, ctx) => ctx.comments.thread(await ctx.principalWith('comments:read'), { projectId: project.id }, pageOf(args.page)),

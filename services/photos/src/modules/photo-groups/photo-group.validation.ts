@@ -1,11 +1,12 @@
 // The photo group inputs as zod schemas: the create body and the list query.
-import { integerQueryParam } from '@tributary/kit';
+import { integerArgument, integerQueryParam } from '@tributary/kit';
 import { z } from 'zod';
 import { MAX_ID } from '../photos/index.js';
 
 /** Page size of photo group lists (as for projects and photos). */
 export const PHOTO_GROUPS_PER_PAGE = 25;
 export const PHOTO_GROUPS_PAGE_MAX = 10_000;
+const PHOTO_GROUPS_PAGE = { min: 1, max: PHOTO_GROUPS_PAGE_MAX, default: 1 } as const;
 
 const photoId = (description: string) => z.number().int().min(1).max(MAX_ID).meta({ description });
 
@@ -18,5 +19,8 @@ export const createPhotoGroupBody = z
 export type NewPhotoGroup = z.infer<typeof createPhotoGroupBody>;
 
 export const listPhotoGroupsQuery = z.object({
-  page: integerQueryParam({ min: 1, max: PHOTO_GROUPS_PAGE_MAX, default: 1, description: `Page number from 1 (default 1), ${PHOTO_GROUPS_PER_PAGE} groups per page.` }),
+  page: integerQueryParam({ ...PHOTO_GROUPS_PAGE, description: `Page number from 1 (default 1), ${PHOTO_GROUPS_PER_PAGE} groups per page.` }),
 });
+
+/** PhotosTeam.photoGroups's arguments: the list query's page, typed (BAD_USER_INPUT naming page). */
+export const photoGroupListArgs = z.object({ page: integerArgument(PHOTO_GROUPS_PAGE) });
