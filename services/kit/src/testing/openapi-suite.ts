@@ -72,7 +72,7 @@ export function describeOpenApiDocument<C extends ServiceEnv>(options: OpenApiSu
       const answers: string[] = [];
       try {
         for (const route of documentedRoutes(options.document())) {
-          for (const { path: spelling } of otherSpellings(route.path.replace(/\{[^}]+\}/g, 'x1'))) {
+          for (const { path: spelling } of otherSpellings(route.path)) {
             expect([route.method, spelling, [...methodsServedAt(built.app, spelling)]]).toEqual([route.method, spelling, []]);
             const res = await fetch(`${h.service.url}${spelling}`, { method: route.method, redirect: 'manual' });
             await res.arrayBuffer();

@@ -7,17 +7,23 @@ export interface PathSpelling {
   path: string;
 }
 
-/** The other spellings of `path` (a concrete path: parameters filled in), each named for the test's table. */
-export function otherSpellings(path: string): PathSpelling[] {
-  const letter = /[a-z]/i.exec(path);
+/**
+ * The other spellings of `template` (OpenAPI notation, `/api/pay/{slug}`), each named for the test's table, with the
+ * parameters filled from `params`. Only the literal parts change, so a spelling that reached the route would find the
+ * same resource (a real slug answers 200, not a 404 that would hide the bypass).
+ */
+export function otherSpellings(template: string, params: Record<string, string> = {}): PathSpelling[] {
+  const fill = (path: string) => path.replace(/\{([^}]+)\}/g, (_match, name: string) => params[name] ?? 'x1');
+  const literalsUpper = template.replace(/(^|\})([^{]*)/g, (_match, brace: string, literal: string) => `${brace}${literal.toUpperCase()}`);
+  const letter = /[a-z]/i.exec(template.split('{')[0] ?? '');
   const spellings: PathSpelling[] = [
-    { name: 'upper case', path: path.toUpperCase() },
-    { name: 'trailing slash', path: `${path}/` },
-    { name: 'repeated slash', path: path.replace('/', '//') },
+    { name: 'upper case', path: fill(literalsUpper) },
+    { name: 'trailing slash', path: `${fill(template)}/` },
+    { name: 'repeated slash', path: fill(template.replace('/', '//')) },
   ];
   if (letter) {
-    const encoded = `%${path.charCodeAt(letter.index).toString(16).toUpperCase()}`;
-    spellings.push({ name: 'percent-encoded letter', path: `${path.slice(0, letter.index)}${encoded}${path.slice(letter.index + 1)}` });
+    const encoded = `%${template.charCodeAt(letter.index).toString(16).toUpperCase()}`;
+    spellings.push({ name: 'percent-encoded letter', path: fill(`${template.slice(0, letter.index)}${encoded}${template.slice(letter.index + 1)}`) });
   }
-  return spellings.filter((spelling) => spelling.path !== path);
+  return spellings.filter((spelling) => spelling.path !== fill(template));
 }
