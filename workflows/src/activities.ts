@@ -70,8 +70,6 @@ export interface InvoiceExpiryActivities {
 export interface ExpireWidgetSessionInput {
   /** Id of the bnpl widget session. */
   sessionId: string;
-  /** Its token (for logs). */
-  sessionToken: string;
 }
 
 export interface ExpireWidgetSessionResult {

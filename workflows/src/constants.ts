@@ -80,13 +80,16 @@ export const WIDGET_SESSION_SIGNALS = {
 
 export type WidgetSessionSignalName = (typeof WIDGET_SESSION_SIGNALS)[keyof typeof WIDGET_SESSION_SIGNALS];
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Workflow id of the expiry workflow of one bnpl widget session (`widget-session-<token>`): one workflow per session,
- * so authorize and cancel can signal it by the session token alone.
+ * Workflow id of the expiry workflow of one bnpl widget session (`widget-session-<session id>`): one workflow per
+ * session, so authorize and cancel can signal it by the session's id alone. Named by the id, never by the session
+ * token: the token opens the shopper's checkout, and workflow ids show in the Temporal UI, its history and worker logs.
  */
-export function widgetSessionWorkflowId(sessionToken: string): string {
-  if (!sessionToken) throw new Error('widgetSessionWorkflowId: sessionToken must not be empty');
-  return `widget-session-${sessionToken}`;
+export function widgetSessionWorkflowId(sessionId: string): string {
+  if (!UUID_PATTERN.test(sessionId)) throw new Error('widgetSessionWorkflowId: sessionId must be the session\'s id (a UUID)');
+  return `widget-session-${sessionId}`;
 }
 
 /** Workflow id of the processing workflow of one bnpl refund (`refund-<id>`): one run per refund. */

@@ -30,10 +30,8 @@ export interface InvoiceExpiryWorkflowResult {
 }
 
 export interface WidgetSessionExpiryWorkflowInput {
-  /** Id of the bnpl widget session. */
+  /** Id of the bnpl widget session (the workflow id is `widgetSessionWorkflowId(sessionId)`); never its token. */
   sessionId: string;
-  /** Its token (the workflow id is `widgetSessionWorkflowId(sessionToken)`). */
-  sessionToken: string;
   /** Deadline, ISO 8601: the workflow sleeps (durable timer, workflow time) until then. */
   expiresAt: string;
 }
