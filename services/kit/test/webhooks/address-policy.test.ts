@@ -129,7 +129,7 @@ describe('assertPublicWebhookUrl (save-time check)', () => {
   it('says only that the host is not public: neither the address it resolved to nor what kind of address it is', async () => {
     const refusal = assertPublicWebhookUrl('https://internal.example/hook', { lookup: resolveTo('10.20.30.40') });
     await expect(refusal).rejects.toMatchObject({ message: NOT_PUBLIC_ADDRESS_MESSAGE, fields: { url: [NOT_PUBLIC_ADDRESS_MESSAGE] } });
-    const local = await assertPublicWebhookUrl('https://localhost/hook').catch((error: unknown) => error as UnsafeWebhookUrlError);
+    const local = (await assertPublicWebhookUrl('https://localhost/hook').catch((error: unknown) => error)) as UnsafeWebhookUrlError;
     expect(JSON.stringify({ message: local.message, fields: local.fields })).not.toMatch(/127\.0\.0\.1|::1|loopback/);
   });
 
