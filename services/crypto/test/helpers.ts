@@ -49,7 +49,7 @@ export interface TestMerchantOptions {
  * never share an address), a webhook signing secret and one API key. `db` is a harness or anything holding its ORM.
  */
 export async function createMerchant(db: { orm: MikroORM }, name: string, options: TestMerchantOptions = {}): Promise<TestMerchant> {
-  const admin = new AccountAdminService(db.orm.em.fork(), options.box ?? secretBoxFor({}));
+  const admin = new AccountAdminService(db.orm.em.fork(), options.box ?? secretBoxFor({ NODE_ENV: 'test' }));
   const created = await admin.createAccount({ name });
   const accountId = created.account.id;
   if (options.status && options.status !== created.account.status) await admin.setStatus(accountId, options.status);

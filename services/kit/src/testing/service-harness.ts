@@ -20,9 +20,12 @@ export function testTemporalAddress(): string {
   return process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 }
 
-/** The definition's config for tests: its env schema with test values (PORT is a placeholder: see startServiceHarness). */
+/**
+ * The definition's config for tests: its env schema with test values (PORT is a placeholder: see startServiceHarness;
+ * NODE_ENV is `test`, so a service without SECRETS_ENCRYPTION_KEY uses the published development key).
+ */
 export function testServiceConfig<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, databaseUrl: string, env: NodeJS.ProcessEnv = {}): C {
-  return loadConfig(definition.env, { PORT: '1', DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: testTemporalAddress(), ...env }) as C;
+  return loadConfig(definition.env, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: testTemporalAddress(), ...env }) as C;
 }
 
 export interface ServiceHarnessOptions {
