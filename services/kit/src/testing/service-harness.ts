@@ -31,6 +31,8 @@ export function testServiceConfig<C extends ServiceEnv>(definition: ServiceDefin
 export interface ServiceHarnessOptions {
   /** Service variables added to the test config. */
   env?: NodeJS.ProcessEnv;
+  /** The service's logger (e.g. capturingLogger's, to read its access log); silent by default. */
+  logger?: Logger;
   /** Where the service's port comes from (tests of the harness itself); a free loopback port by default. */
   pickPort?: () => Promise<number>;
 }
@@ -41,7 +43,7 @@ export interface ServiceHarnessOptions {
  */
 export async function startServiceHarness<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   const db = await createTestDatabase(`${definition.name}_test`);
-  const logger = createLogger({ service: definition.name, level: 'silent' });
+  const logger = options.logger ?? createLogger({ service: definition.name, level: 'silent' });
   const orm = await openServiceDatabase(definition, db.url, logger);
   let service: RunningService;
   try {
