@@ -44,8 +44,6 @@ export interface WebhookDeliveryActivities {
 export interface ExpireInvoiceInput {
   /** Internal id of the crypto payment request. */
   paymentRequestId: number;
-  /** Its public id (for logs). */
-  slug: string;
 }
 
 export interface ExpireInvoiceResult {

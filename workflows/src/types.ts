@@ -14,10 +14,8 @@ export interface WebhookDeliveryWorkflowResult {
 }
 
 export interface InvoiceExpiryWorkflowInput {
-  /** Internal id of the crypto payment request. */
+  /** Internal id of the crypto payment request (the workflow id is `invoiceWorkflowId`); never its slug. */
   paymentRequestId: number;
-  /** Public id (the workflow id is `invoiceWorkflowId(slug)`). */
-  slug: string;
   /** Deadline, ISO 8601: the workflow sleeps (durable timer, workflow time) until then. */
   expiresAt: string;
 }

@@ -168,7 +168,7 @@ export class PaymentRequestService {
       request.applyState(outcome.state);
       request.cancelledAt = now;
       await tx.flush();
-      const endExpiry = request.type === 'invoice' ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request.slug, INVOICE_SIGNALS.cancelled)) : undefined;
+      const endExpiry = request.type === 'invoice' ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request, INVOICE_SIGNALS.cancelled)) : undefined;
       return { result: request, afterCommit: afterCommitAll(expiry.afterCommit, this.dispatch([endExpiry])) };
     });
   }
