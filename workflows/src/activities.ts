@@ -44,8 +44,6 @@ export interface WebhookDeliveryActivities {
 export interface ExpireInvoiceInput {
   /** Internal id of the crypto payment request. */
   paymentRequestId: number;
-  /** Its public id (for logs). */
-  slug: string;
 }
 
 export interface ExpireInvoiceResult {
@@ -70,8 +68,6 @@ export interface InvoiceExpiryActivities {
 export interface ExpireWidgetSessionInput {
   /** Id of the bnpl widget session. */
   sessionId: string;
-  /** Its token (for logs). */
-  sessionToken: string;
 }
 
 export interface ExpireWidgetSessionResult {

@@ -51,23 +51,34 @@ export const INVOICE_SIGNALS = {
 
 export type InvoiceSignalName = (typeof INVOICE_SIGNALS)[keyof typeof INVOICE_SIGNALS];
 
+/** What names an invoice's expiry workflow: the payment request's internal id and its creation instant. */
+export interface InvoiceWorkflowKey {
+  /** The internal integer id (the merchant API's `{id}`), never the slug. */
+  id: number;
+  createdAt: Date;
+}
+
 /**
- * Workflow id of the expiry workflow of one crypto invoice (`invoice-<slug>`, the request's public id): one
- * workflow per invoice, so starting it twice is refused by Temporal and settle/cancel can signal it by slug alone.
+ * Workflow id of the expiry workflow of one crypto invoice (`invoice-<id>-<created at, epoch ms>`): one workflow per
+ * invoice, so starting it twice is refused by Temporal and settle/cancel can signal it from the row alone. Never the
+ * slug: it opens the payer view, and workflow ids show in the Temporal UI, its history, worker logs and traces. The
+ * creation instant keeps ids of databases sharing one Temporal namespace apart (each numbers its requests from 1).
  */
-export function invoiceWorkflowId(slug: string): string {
-  if (!slug) throw new Error('invoiceWorkflowId: slug must not be empty');
-  return `invoice-${slug}`;
+export function invoiceWorkflowId(invoice: InvoiceWorkflowKey): string {
+  if (!Number.isSafeInteger(invoice.id) || invoice.id < 1) throw new Error('invoiceWorkflowId: id must be the payment request\'s internal id (a positive integer)');
+  const createdMs = invoice.createdAt instanceof Date ? invoice.createdAt.getTime() : Number.NaN;
+  if (!Number.isFinite(createdMs)) throw new Error('invoiceWorkflowId: createdAt must be a valid date');
+  return `invoice-${invoice.id}-${createdMs}`;
 }
 
 /**
  * Workflow id of the expiry workflow of an invoice open again after a reorg took back a payment that had settled it
- * (`invoice-<slug>-reopened-<block hash>`: the orphaned block makes each reopening's id its own, as the first
+ * (`<invoiceWorkflowId>-reopened-<block hash>`: the orphaned block makes each reopening's id its own, as the first
  * workflow ended when the invoice settled).
  */
-export function invoiceReopenedWorkflowId(slug: string, orphanedBlockHash: string): string {
-  if (!slug || !orphanedBlockHash) throw new Error('invoiceReopenedWorkflowId: slug and orphanedBlockHash must not be empty');
-  return `${invoiceWorkflowId(slug)}-reopened-${orphanedBlockHash}`;
+export function invoiceReopenedWorkflowId(invoice: InvoiceWorkflowKey, orphanedBlockHash: string): string {
+  if (!orphanedBlockHash) throw new Error('invoiceReopenedWorkflowId: orphanedBlockHash must not be empty');
+  return `${invoiceWorkflowId(invoice)}-reopened-${orphanedBlockHash}`;
 }
 
 /** Signals the widget session expiry workflow accepts: either one ends it early, without expiring the session. */
@@ -80,13 +91,16 @@ export const WIDGET_SESSION_SIGNALS = {
 
 export type WidgetSessionSignalName = (typeof WIDGET_SESSION_SIGNALS)[keyof typeof WIDGET_SESSION_SIGNALS];
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Workflow id of the expiry workflow of one bnpl widget session (`widget-session-<token>`): one workflow per session,
- * so authorize and cancel can signal it by the session token alone.
+ * Workflow id of the expiry workflow of one bnpl widget session (`widget-session-<session id>`): one workflow per
+ * session, so authorize and cancel can signal it by the session's id alone. Named by the id, never by the session
+ * token: the token opens the shopper's checkout, and workflow ids show in the Temporal UI, its history and worker logs.
  */
-export function widgetSessionWorkflowId(sessionToken: string): string {
-  if (!sessionToken) throw new Error('widgetSessionWorkflowId: sessionToken must not be empty');
-  return `widget-session-${sessionToken}`;
+export function widgetSessionWorkflowId(sessionId: string): string {
+  if (!UUID_PATTERN.test(sessionId)) throw new Error('widgetSessionWorkflowId: sessionId must be the session\'s id (a UUID)');
+  return `widget-session-${sessionId}`;
 }
 
 /** Workflow id of the processing workflow of one bnpl refund (`refund-<id>`): one run per refund. */

@@ -14,10 +14,8 @@ export interface WebhookDeliveryWorkflowResult {
 }
 
 export interface InvoiceExpiryWorkflowInput {
-  /** Internal id of the crypto payment request. */
+  /** Internal id of the crypto payment request (the workflow id is `invoiceWorkflowId`); never its slug. */
   paymentRequestId: number;
-  /** Public id (the workflow id is `invoiceWorkflowId(slug)`). */
-  slug: string;
   /** Deadline, ISO 8601: the workflow sleeps (durable timer, workflow time) until then. */
   expiresAt: string;
 }
@@ -30,10 +28,8 @@ export interface InvoiceExpiryWorkflowResult {
 }
 
 export interface WidgetSessionExpiryWorkflowInput {
-  /** Id of the bnpl widget session. */
+  /** Id of the bnpl widget session (the workflow id is `widgetSessionWorkflowId(sessionId)`); never its token. */
   sessionId: string;
-  /** Its token (the workflow id is `widgetSessionWorkflowId(sessionToken)`). */
-  sessionToken: string;
   /** Deadline, ISO 8601: the workflow sleeps (durable timer, workflow time) until then. */
   expiresAt: string;
 }

@@ -11,6 +11,8 @@ import { createServiceWorker } from '../src/worker.js';
 
 const MINUTE = 60_000;
 let env: TestWorkflowEnvironment;
+// Each start gets its own creation instant, so ids never repeat within the shared test environment.
+let workflowCount = 0;
 
 beforeAll(async () => {
   env = await startTimeSkippingEnvironment();
@@ -34,13 +36,12 @@ function mockActivity(answers: Array<(nowMs: number) => ExpireInvoiceResult>) {
 
 async function start(expiresInMs: number, activities: InvoiceExpiryActivities) {
   const worker = await createServiceWorker({ service: 'crypto', connection: env.nativeConnection, namespace: env.namespace ?? 'default', activities });
-  const slug = crypto.randomUUID().replace(/-/g, '').slice(0, 24);
   const startedAtMs = await env.currentTimeMs();
   const expiresAt = new Date(startedAtMs + expiresInMs).toISOString();
   const handle = await env.client.workflow.start(WORKFLOW_TYPES.invoiceExpiry, {
     taskQueue: 'crypto',
-    workflowId: invoiceWorkflowId(slug),
-    args: [{ paymentRequestId: 7, slug, expiresAt }],
+    workflowId: invoiceWorkflowId({ id: 7, createdAt: new Date(startedAtMs + (workflowCount += 1)) }),
+    args: [{ paymentRequestId: 7, expiresAt }],
   });
   return { worker, handle, startedAtMs, expiresAt };
 }
@@ -54,7 +55,7 @@ describe('invoiceExpiryWorkflow with a mocked activity', () => {
     const result = await worker.runUntil(handle.result() as Promise<InvoiceExpiryWorkflowResult>);
     expect(result).toEqual({ outcome: 'expired', status: 'expired' });
     expect(mocked.calls).toHaveLength(1);
-    expect(mocked.calls[0]!.input).toEqual({ paymentRequestId: 7, slug: expect.any(String) });
+    expect(mocked.calls[0]!.input).toEqual({ paymentRequestId: 7 });
     expect(mocked.calls[0]!.atMs - startedAtMs).toBeGreaterThanOrEqual(30 * MINUTE);
   });
 

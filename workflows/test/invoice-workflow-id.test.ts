@@ -3,17 +3,23 @@ import { INVOICE_SIGNALS, TASK_QUEUES, WORKFLOW_TYPES, invoiceReopenedWorkflowId
 import * as workflows from '../src/workflows/index.js';
 
 describe('invoice expiry workflow constants', () => {
-  it('invoiceWorkflowId(slug) is invoice-<slug>', () => {
-    expect(invoiceWorkflowId('Ab3dEf6hIj9kLm2nOp5qRs8t')).toBe('invoice-Ab3dEf6hIj9kLm2nOp5qRs8t');
+  const createdAt = new Date('2026-11-28T12:00:00.123Z');
+
+  it('is named by the internal id and creation instant: invoice-<id>-<epoch ms>', () => {
+    expect(invoiceWorkflowId({ id: 42, createdAt })).toBe(`invoice-42-${createdAt.getTime()}`);
   });
 
-  it('refuses an empty slug rather than naming a shared workflow', () => {
-    expect(() => invoiceWorkflowId('')).toThrow(/slug must not be empty/);
+  it('refuses a slug (the payer view\'s capability) and any id that is not a positive integer', () => {
+    const slug = 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
+    expect(() => invoiceWorkflowId({ id: slug as unknown as number, createdAt })).toThrow(/internal id/);
+    for (const id of [0, -1, 1.5, Number.NaN]) expect(() => invoiceWorkflowId({ id, createdAt })).toThrow(/internal id/);
+    expect(() => invoiceWorkflowId({ id: 1, createdAt: new Date(Number.NaN) })).toThrow(/createdAt/);
   });
 
   it('an invoice reopened by a reorg gets its own id per orphaned block', () => {
-    expect(invoiceReopenedWorkflowId('Ab3d', 'ffee01')).toBe('invoice-Ab3d-reopened-ffee01');
-    expect(() => invoiceReopenedWorkflowId('Ab3d', '')).toThrow(/must not be empty/);
+    expect(invoiceReopenedWorkflowId({ id: 42, createdAt }, 'ffee01')).toBe(`invoice-42-${createdAt.getTime()}-reopened-ffee01`);
+    expect(() => invoiceReopenedWorkflowId({ id: 42, createdAt }, '')).toThrow(/must not be empty/);
+    expect(() => invoiceReopenedWorkflowId({ id: 'Ab3d' as unknown as number, createdAt }, 'ffee01')).toThrow(/internal id/);
   });
 
   it('the registered type name is the exported workflow function, with its two signals, on the crypto queue', () => {

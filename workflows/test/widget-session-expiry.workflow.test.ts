@@ -35,17 +35,18 @@ function mockActivity(answers: Array<(nowMs: number) => ExpireWidgetSessionResul
   return { activities, calls };
 }
 
-async function start(expiresInMs: number, activities: WidgetSessionExpiryActivities) {
+/** Starts the workflow as bnpl does; `extraInput` adds fields to its input (what earlier releases sent). */
+async function start(expiresInMs: number, activities: WidgetSessionExpiryActivities, extraInput: object = {}) {
   const worker = await createServiceWorker({ service: 'bnpl', connection: env.nativeConnection, namespace: env.namespace ?? 'default', activities });
-  const sessionToken = `ws_${crypto.randomUUID().replace(/-/g, '')}`;
+  const sessionId = crypto.randomUUID();
   const startedAtMs = await env.currentTimeMs();
   const expiresAt = new Date(startedAtMs + expiresInMs).toISOString();
   const handle = await env.client.workflow.start(WORKFLOW_TYPES.widgetSessionExpiry, {
     taskQueue: TASK_QUEUES.bnpl,
-    workflowId: widgetSessionWorkflowId(sessionToken),
-    args: [{ sessionId: 'c6a0f2b4-4a43-4d0e-9a55-1f1b7f3f5a10', sessionToken, expiresAt }],
+    workflowId: widgetSessionWorkflowId(sessionId),
+    args: [{ sessionId, expiresAt, ...extraInput }],
   });
-  return { worker, handle, startedAtMs, sessionToken };
+  return { worker, handle, startedAtMs, sessionId };
 }
 
 async function timerDurations(handle: WorkflowHandle): Promise<number[]> {
@@ -59,16 +60,21 @@ describe('widgetSessionExpiryWorkflow with a mocked activity', () => {
   it('is the registered type, with the authorized and cancelled signals, on the bnpl queue', () => {
     expect(typeof (workflows as Record<string, unknown>)[WORKFLOW_TYPES.widgetSessionExpiry]).toBe('function');
     expect(WIDGET_SESSION_SIGNALS).toEqual({ authorized: 'authorized', cancelled: 'cancelled' });
-    expect(widgetSessionWorkflowId('ws_abc')).toBe('widget-session-ws_abc');
+  });
+
+  it('is named by the session id, never the session token (a capability): a token is refused', () => {
+    expect(widgetSessionWorkflowId('c6a0f2b4-4a43-4d0e-9a55-1f1b7f3f5a10')).toBe('widget-session-c6a0f2b4-4a43-4d0e-9a55-1f1b7f3f5a10');
+    expect(() => widgetSessionWorkflowId('ws_Q2xV9kR7mT3pL8sN1bY4cH6dF0gJ5wZa')).toThrow(/session's id/);
+    expect(() => widgetSessionWorkflowId('')).toThrow(/session's id/);
   });
 
   it('waits for the 30-minute deadline (one durable timer), then calls the activity once', async () => {
     const mocked = mockActivity([expired]);
-    const { worker, handle, startedAtMs, sessionToken } = await start(30 * MINUTE, mocked.activities);
+    const { worker, handle, startedAtMs, sessionId } = await start(30 * MINUTE, mocked.activities);
     const result = await worker.runUntil(handle.result() as Promise<WidgetSessionExpiryWorkflowResult>);
     expect(result).toEqual({ outcome: 'expired', status: 'expired' });
     expect(mocked.calls).toHaveLength(1);
-    expect(mocked.calls[0]!.input).toEqual({ sessionId: 'c6a0f2b4-4a43-4d0e-9a55-1f1b7f3f5a10', sessionToken });
+    expect(mocked.calls[0]!.input).toEqual({ sessionId });
     expect(mocked.calls[0]!.atMs - startedAtMs).toBeGreaterThanOrEqual(30 * MINUTE);
     const [timer, ...more] = await timerDurations(handle);
     expect(more).toEqual([]);
@@ -112,6 +118,13 @@ describe('widgetSessionExpiryWorkflow with a mocked activity', () => {
     const { worker, handle } = await start(MINUTE, mocked.activities);
     expect(await worker.runUntil(handle.result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'unchanged', status: 'authorized' });
     expect(mocked.calls).toHaveLength(1);
+  });
+
+  it('a workflow started with the input of earlier releases (which carried the token) still runs to its deadline', async () => {
+    const mocked = mockActivity([expired]);
+    const { worker, handle, sessionId } = await start(MINUTE, mocked.activities, { sessionToken: 'ws_Q2xV9kR7mT3pL8sN1bY4cH6dF0gJ5wZa' });
+    expect(await worker.runUntil(handle.result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'expired', status: 'expired' });
+    expect(mocked.calls.map((call) => call.input)).toEqual([{ sessionId }]);
   });
 
   it('gives up unchanged after ten `not_due` answers instead of waiting forever', async () => {

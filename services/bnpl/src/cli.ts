@@ -1,16 +1,6 @@
 #!/usr/bin/env node
 // Entry points the stack runner (and operators) use: migrate | seed | serve | worker (the kit's runServiceCli).
-// `worker` reads SECRETS_ENCRYPTION_KEY too (`serve` validates it with the rest of its env): check it first, so a
-// missing key in production stops the process at startup with a message naming the variable.
-import { loadConfig, secretsEnv } from '@tributary/kit';
 import { runServiceCli } from '@tributary/kit/runtime';
 import { bnplService } from './service.js';
 
-const command = process.argv[2];
-try {
-  if (command === 'worker') loadConfig(secretsEnv);
-  runServiceCli(bnplService, command);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+runServiceCli(bnplService);

@@ -1,6 +1,6 @@
 // The bnpl service's environment: the kit's serviceEnv plus outgoing mail (the login codes), the login rate limits and the
-// kit's secrets env (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets; required in production).
-import { envUrl, requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
+// kit's secrets env (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets; required unless NODE_ENV is development or test).
+import { envUrl, requireSecretsKeyOutsideDevelopment, secretsFields, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
 import { sessionReadLimitFields } from './modules/widget-sessions/index.js';
 import { rateLimitFields } from './rate-limits.js';
@@ -25,7 +25,7 @@ function requireSmtpInProduction(env: { NODE_ENV?: string | undefined; SMTP_URL?
 /** `serve`: serviceEnv + mail + the login rate limits (rate-limits.ts) + the session polling limit + secrets. */
 export const bnplEnv = serviceEnv.extend({ ...mailFields, ...rateLimitFields, ...sessionReadLimitFields, ...secretsFields }).superRefine((env, ctx) => {
   requireSmtpInProduction(env, ctx);
-  requireSecretsKeyInProduction(env, ctx);
+  requireSecretsKeyOutsideDevelopment(env, ctx);
 });
 export type BnplConfig = z.infer<typeof bnplEnv>;
 

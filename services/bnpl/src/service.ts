@@ -5,6 +5,7 @@ import { composeServiceApp, defineService, serviceEntryPoints, type BuildService
 import { subgraphSdlPath } from '@tributary/schema';
 import { bnplApiDocument } from './api-document.js';
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
+import { BNPL_CAPABILITIES } from './capabilities.js';
 import { bnplEnv, smtpUrlOf, type BnplConfig } from './config.js';
 import { createContext, type BnplContext, type BnplServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
@@ -103,6 +104,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
+    capabilities: BNPL_CAPABILITIES,
   });
   return {
     app: built.app,

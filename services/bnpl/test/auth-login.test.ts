@@ -304,7 +304,7 @@ describe('logs', () => {
         done();
       },
     });
-    const config = loadConfig(bnplEnv, { PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), SMTP_URL: inbox.url, MAIL_FROM });
+    const config = loadConfig(bnplEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), SMTP_URL: inbox.url, MAIL_FROM });
     const logged = await startService({ ...config, PORT: 0 }, createLogger({ service: 'bnpl', level: 'trace', destination: sink }));
     try {
       const { email } = await onboard();
@@ -324,7 +324,7 @@ describe('logs', () => {
 });
 
 describe('mail configuration', () => {
-  const base = { PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' };
+  const base = { NODE_ENV: 'development', PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' };
 
   it('SMTP_URL is required with NODE_ENV=production; otherwise unset means MailDev on 127.0.0.1:1025', () => {
     const productionKey = { SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
@@ -344,7 +344,7 @@ describe('mail server unreachable', () => {
     const closed = await startSmtpInbox();
     const down = closed.url;
     await closed.close();
-    const config = loadConfig(bnplEnv, { PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), SMTP_URL: down });
+    const config = loadConfig(bnplEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), SMTP_URL: down });
     const service = await startService({ ...config, PORT: 0 }, createLogger({ service: 'bnpl', level: 'silent' }));
     try {
       const { email } = await onboard();

@@ -119,7 +119,7 @@ describe('counters in Redis, shared by two instances', () => {
 
   beforeAll(async () => {
     h = await startServiceHarness(bnplService, { env });
-    const config = loadConfig(bnplEnv, { PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), ...env });
+    const config = loadConfig(bnplEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), ...env });
     second = await startService({ ...config, PORT: 0 }, createLogger({ service: 'bnpl', level: 'silent' }));
   });
   afterAll(async () => {
@@ -151,7 +151,7 @@ describe('counters in Redis, shared by two instances', () => {
 
 describe('defaults', () => {
   it('login and verify: 10 per e-mail and 100 per client IP in 15-minute windows', () => {
-    const config = loadConfig(bnplEnv, { PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' });
+    const config = loadConfig(bnplEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' });
     expect(config).toMatchObject({
       BNPL_AUTH_RATE_LIMIT_WINDOW_SECONDS: 900,
       BNPL_LOGIN_RATE_LIMIT_PER_EMAIL: 10,

@@ -226,7 +226,7 @@ describe('POST /checkout/{token} (confirm)', () => {
     expect(installments).toEqual(schedule.installments.map((i) => ({ ...i, paidAt: null })));
     expect(installments.reduce((sum, i) => sum + i.amountCents, 0)).toBe(loan!.totalCents);
 
-    const outbox = await h.orm.em.fork().getConnection().execute<Array<{ kind: string; signal_name: string }>>(`select "kind", "signal_name" from "workflow_outbox" where "workflow_id" = ?`, [widgetSessionWorkflowId(s.token)]);
+    const outbox = await h.orm.em.fork().getConnection().execute<Array<{ kind: string; signal_name: string }>>(`select "kind", "signal_name" from "workflow_outbox" where "workflow_id" = ?`, [widgetSessionWorkflowId(s.id)]);
     expect(outbox).toEqual([{ kind: 'signal', signal_name: WIDGET_SESSION_SIGNALS.authorized }]);
   });
 

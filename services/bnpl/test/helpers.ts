@@ -2,7 +2,7 @@
 // and the one factory of merchants with their dashboard credentials.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
+import { startServiceHarness, type ServiceHarness, type ServiceHarnessOptions } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey, type ApiKeyEnvironment } from '../src/modules/api-keys/index.js';
 import { bookLoan, findLoanOfSession, type Loan, type LoanStatus } from '../src/modules/loans/index.js';
 import { DashboardToken, generateDashboardToken, hashDashboardToken } from '../src/modules/merchant-auth/index.js';
@@ -13,7 +13,7 @@ import { bnplService } from '../src/service.js';
 
 export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHarness as Harness } from '@tributary/kit/testing';
 /** `env` adds service variables to the test config (e.g. WEBHOOK_ALLOW_PRIVATE_HOSTS, SECRETS_ENCRYPTION_KEY). */
-export const startHarness = (options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> => startServiceHarness(bnplService, options);
+export const startHarness = (options: ServiceHarnessOptions = {}): Promise<ServiceHarness> => startServiceHarness(bnplService, options);
 
 export interface TestMerchant {
   merchant: Merchant;

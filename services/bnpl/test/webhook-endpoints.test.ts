@@ -3,7 +3,7 @@
 // the per-merchant limit, no contact at registration, and the same rules through GraphQL.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { WebhookDelivery, WorkflowOutboxEntry, generateSecretBoxKey, secretBoxFor } from '@tributary/kit';
+import { NOT_PUBLIC_ADDRESS_MESSAGE, WebhookDelivery, WorkflowOutboxEntry, generateSecretBoxKey, secretBoxFor } from '@tributary/kit';
 import { startHttpsReceiver, type HttpsReceiver } from '@tributary/kit/testing';
 import { ApiKey, generateKeyPair, hashSecretKey } from '../src/modules/api-keys/index.js';
 import { Merchant } from '../src/modules/merchants/index.js';
@@ -147,9 +147,9 @@ describe('POST /api/v1/merchant/webhooks', () => {
 
   it.each([
     ['an http URL', { url: 'http://shop.example.com/hooks', events: ['loan.authorized'] }, { url: ['Must be an https URL.'] }],
-    ['a private address', { url: 'https://192.168.1.20/hooks', events: ['loan.authorized'] }, { url: [expect.stringMatching(/^Must resolve to a public address \(192\.168\.1\.20 is private\)\.$/)] }],
-    ['a loopback address not exempted', { url: 'https://127.0.0.2:8443/hooks', events: ['loan.authorized'] }, { url: [expect.stringMatching(/loopback/)] }],
-    ['IPv6 loopback', { url: 'https://[::1]/hooks', events: ['loan.authorized'] }, { url: [expect.stringMatching(/loopback/)] }],
+    ['a private address', { url: 'https://192.168.1.20/hooks', events: ['loan.authorized'] }, { url: [NOT_PUBLIC_ADDRESS_MESSAGE] }],
+    ['a loopback address not exempted', { url: 'https://127.0.0.2:8443/hooks', events: ['loan.authorized'] }, { url: [NOT_PUBLIC_ADDRESS_MESSAGE] }],
+    ['IPv6 loopback', { url: 'https://[::1]/hooks', events: ['loan.authorized'] }, { url: [NOT_PUBLIC_ADDRESS_MESSAGE] }],
     ['credentials in the URL', { url: 'https://user:pw@localhost/hooks', events: ['loan.authorized'] }, { url: ['Must not contain credentials.'] }],
     ['not a URL', { url: 'hooks here', events: ['loan.authorized'] }, { url: ['Must be a valid absolute URL.'] }],
     ['an unknown event', { url: 'https://localhost/h', events: ['loan.authorized', 'loan.exploded'] }, { 'events.1': [`Must be one of: ${WEBHOOK_EVENT_NAMES.join(', ')}.`] }],
@@ -179,7 +179,8 @@ describe('POST /api/v1/merchant/webhooks', () => {
     const strict = new WebhookEndpointService(h.orm.em.fork(), { box: secretBoxFor({ SECRETS_ENCRYPTION_KEY: KEY }) });
     const principal = { kind: 'dashboard', merchantId: shop.merchant.id, merchantUserId: shop.user.id, tokenId: 'x' } as const;
     await expect(strict.create(principal, { url: receiverUrl('/strict'), events: ['loan.authorized'] })).rejects.toMatchObject({
-      fields: { url: [expect.stringMatching(/^Must resolve to a public address \(127\.0\.0\.1 is loopback\)\.$/)] },
+      // localhost resolves to 127.0.0.1: the refusal names neither the address nor its kind.
+      fields: { url: [NOT_PUBLIC_ADDRESS_MESSAGE] },
     });
   });
 });

@@ -46,7 +46,7 @@ async function createOverHttp({ startQueued = true } = {}): Promise<string> {
   const res = await fetch(`${h.service.url}/api/v1/widget/sessions`, { method: 'POST', headers: { ...key.keys, 'content-type': 'application/json' }, body: JSON.stringify(cart) });
   expect(res.status).toBe(201);
   const token = ((await res.json()) as { session_token: string }).session_token;
-  const [start] = await h.orm.em.fork().find(WorkflowOutboxEntry, { workflowId: widgetSessionWorkflowId(token), kind: 'start' });
+  const [start] = await h.orm.em.fork().find(WorkflowOutboxEntry, { workflowId: await workflowIdOf(token), kind: 'start' });
   expect(start?.dispatchedAt).toBeNull();
   if (startQueued) expect((await outbox.dispatch([start!.id])).dispatched).toEqual([start!.id]);
   return token;
@@ -54,7 +54,8 @@ async function createOverHttp({ startQueued = true } = {}): Promise<string> {
 
 /** Waits until the service's after-commit dispatch has handed the session's start (or signal) to Temporal. */
 async function dispatched(token: string, kind: 'start' | 'signal'): Promise<void> {
-  await waitFor(() => h.orm.em.fork().find(WorkflowOutboxEntry, { workflowId: widgetSessionWorkflowId(token), kind }), (entries) => entries.length > 0 && entries.every((e) => e.dispatchedAt !== null));
+  const workflowId = await workflowIdOf(token);
+  await waitFor(() => h.orm.em.fork().find(WorkflowOutboxEntry, { workflowId, kind }), (entries) => entries.length > 0 && entries.every((e) => e.dispatchedAt !== null));
 }
 
 /** The real activities; the service's clock is the Temporal server's (time-skipped) clock when the activity runs. */
@@ -71,12 +72,26 @@ async function testWorker() {
   return createServiceWorker({ service: 'bnpl', connection: env.nativeConnection, namespace: env.namespace ?? 'default', activities });
 }
 
-const handleOf = (token: string): WorkflowHandle => env.client.workflow.getHandle(widgetSessionWorkflowId(token));
 const stored = (token: string) => h.orm.em.fork().findOneOrFail(WidgetSession, { token });
+/** The session's workflow is named by its id, never its token. */
+const workflowIdOf = async (token: string): Promise<string> => widgetSessionWorkflowId((await stored(token)).id);
+const handleOf = async (token: string): Promise<WorkflowHandle> => env.client.workflow.getHandle(await workflowIdOf(token));
 const readStatus = async (token: string) => {
   const res = await fetch(`${h.service.url}/api/v1/widget/sessions/${token}`, { headers: key.pk });
   return ((await res.json()) as { status: string }).status;
 };
+
+/** Everything the workflow's history holds as text: ids, names and every payload (input, activity arguments, results). */
+async function historyText(handle: WorkflowHandle): Promise<string> {
+  const parts: string[] = [handle.workflowId];
+  const walk = (value: unknown): void => {
+    if (value instanceof Uint8Array) parts.push(Buffer.from(value).toString('utf8'));
+    else if (typeof value === 'string') parts.push(value);
+    else if (value && typeof value === 'object') for (const inner of Object.values(value)) walk(inner);
+  };
+  walk((await handle.fetchHistory()).events);
+  return parts.join('\n');
+}
 
 async function timerDurations(handle: WorkflowHandle): Promise<number[]> {
   const history = await handle.fetchHistory();
@@ -87,17 +102,21 @@ describe('part one: the 30-minute timer with the real activity (time skipped)', 
   it('a session created over HTTP is stored expired after one durable 30-minute timer; the activity ran once', async () => {
     const token = await createOverHttp();
     const session = await stored(token);
-    const described = await handleOf(token).describe();
+    const described = await (await handleOf(token)).describe();
     expect({ type: described.type, taskQueue: described.taskQueue }).toEqual({ type: 'widgetSessionExpiryWorkflow', taskQueue: 'bnpl' });
 
     const worker = await testWorker();
-    const result = await worker.runUntil(handleOf(token).result() as Promise<WidgetSessionExpiryWorkflowResult>);
+    const result = await worker.runUntil((await handleOf(token)).result() as Promise<WidgetSessionExpiryWorkflowResult>);
     expect(result).toEqual({ outcome: 'expired', status: 'expired' });
-    const [timer, ...more] = await timerDurations(handleOf(token));
+    const [timer, ...more] = await timerDurations(await handleOf(token));
     expect(more).toEqual([]);
     expect(timer).toBeGreaterThan(29 * MINUTE);
     expect(timer).toBeLessThanOrEqual(30 * MINUTE);
     expect(activityCalls.get(session.id)).toBe(1);
+    // The token opens the shopper's checkout: it is in neither the workflow id nor anything its history holds.
+    const history = await historyText(await handleOf(token));
+    expect(history).toContain(session.id);
+    expect(history).not.toContain(token);
     expect((await stored(token)).status).toBe('expired');
     expect(await readStatus(token)).toBe('expired');
     // Running the step again changes nothing (idempotent).
@@ -110,7 +129,7 @@ describe('part one: the 30-minute timer with the real activity (time skipped)', 
     expect(res.status).toBe(200);
     await dispatched(token, 'signal');
     const worker = await testWorker();
-    expect(await worker.runUntil(handleOf(token).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'cancelled', status: null });
+    expect(await worker.runUntil((await handleOf(token)).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'cancelled', status: null });
     expect(activityCalls.get((await stored(token)).id)).toBeUndefined();
     expect((await stored(token)).status).toBe('cancelled');
   });
@@ -122,7 +141,7 @@ describe('part one: the 30-minute timer with the real activity (time skipped)', 
     await dispatched(token, 'signal');
     await dispatched(token, 'start');
     const worker = await testWorker();
-    expect(await worker.runUntil(handleOf(token).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'cancelled', status: null });
+    expect(await worker.runUntil((await handleOf(token)).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'cancelled', status: null });
     expect(activityCalls.get((await stored(token)).id)).toBeUndefined();
     expect((await stored(token)).status).toBe('cancelled');
   });
@@ -132,11 +151,11 @@ describe('part one: the 30-minute timer with the real activity (time skipped)', 
     const em = h.orm.em.fork();
     const signal = await em.transactional(async (tx) => {
       await tx.nativeUpdate(WidgetSession, { token }, { status: 'authorized', authorizedAt: new Date() });
-      return enqueueWorkflowSignal(tx, widgetSessionExpirySignal(token, WIDGET_SESSION_SIGNALS.authorized));
+      return enqueueWorkflowSignal(tx, widgetSessionExpirySignal((await tx.findOneOrFail(WidgetSession, { token })).id, WIDGET_SESSION_SIGNALS.authorized));
     });
     expect((await outbox.dispatch([signal.id])).failed).toEqual([]);
     const worker = await testWorker();
-    expect(await worker.runUntil(handleOf(token).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'authorized', status: null });
+    expect(await worker.runUntil((await handleOf(token)).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'authorized', status: null });
     expect((await stored(token)).status).toBe('authorized');
   });
 
@@ -144,7 +163,7 @@ describe('part one: the 30-minute timer with the real activity (time skipped)', 
     const token = await createOverHttp();
     await h.orm.em.fork().nativeUpdate(WidgetSession, { token }, { status: 'authorized', authorizedAt: new Date() });
     const worker = await testWorker();
-    expect(await worker.runUntil(handleOf(token).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'unchanged', status: 'authorized' });
+    expect(await worker.runUntil((await handleOf(token)).result() as Promise<WidgetSessionExpiryWorkflowResult>)).toEqual({ outcome: 'unchanged', status: 'authorized' });
     expect((await stored(token)).status).toBe('authorized');
   });
 
@@ -154,9 +173,9 @@ describe('part one: the 30-minute timer with the real activity (time skipped)', 
     expect((await new WidgetSessionService(h.orm.em.fork()).expireIfDue(session.id)).outcome).toBe('not_due');
     expect((await stored(token)).status).toBe('initialized');
     const activities = createWidgetSessionActivities({ sessions: new WidgetSessionService(h.orm.em.fork()) });
-    expect(await activities.expireWidgetSessionIfDue({ sessionId: crypto.randomUUID(), sessionToken: 'ws_gone' })).toEqual({ outcome: 'final', status: 'not_found', expiresAt: null });
-    expect(await activities.expireWidgetSessionIfDue({ sessionId: 'not-a-uuid', sessionToken: 'ws_gone' })).toEqual({ outcome: 'final', status: 'not_found', expiresAt: null });
-    await handleOf(token).terminate('test over');
+    expect(await activities.expireWidgetSessionIfDue({ sessionId: crypto.randomUUID() })).toEqual({ outcome: 'final', status: 'not_found', expiresAt: null });
+    expect(await activities.expireWidgetSessionIfDue({ sessionId: 'not-a-uuid' })).toEqual({ outcome: 'final', status: 'not_found', expiresAt: null });
+    await (await handleOf(token)).terminate('test over');
   });
 });
 
@@ -176,7 +195,7 @@ describe('part two: bnpl’s real worker', () => {
       await dispatched(session.token, 'start');
       const expired = await waitFor(() => stored(session.token), (s) => s.status === 'expired', 30_000);
       expect(expired.updatedAt.getTime()).toBeGreaterThanOrEqual(session.expiresAt.getTime());
-      expect(await handleOf(session.token).result()).toEqual({ outcome: 'expired', status: 'expired' });
+      expect(await (await handleOf(session.token)).result()).toEqual({ outcome: 'expired', status: 'expired' });
       expect(await readStatus(session.token)).toBe('expired');
     } finally {
       await worker.shutdown();

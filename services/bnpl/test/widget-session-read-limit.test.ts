@@ -26,7 +26,7 @@ afterAll(async () => {
 const read = (headers: Record<string, string>) => fetch(`${h.service.url}/api/v1/widget/sessions/${token}`, { headers });
 
 it('defaults to 60 reads per public key per 60 seconds', () => {
-  const config = loadConfig(bnplEnv, { PORT: '1', DATABASE_URL: 'postgres://x@localhost/x' });
+  const config = loadConfig(bnplEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: 'postgres://x@localhost/x' });
   expect([config.BNPL_SESSION_READ_RATE_LIMIT, config.BNPL_SESSION_READ_RATE_LIMIT_WINDOW_SECONDS]).toEqual([60, 60]);
 });
 

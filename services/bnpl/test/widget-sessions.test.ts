@@ -187,9 +187,14 @@ describe('create: stored session and expiry workflow start', () => {
     expect(session).toMatchObject({ status: 'initialized', livemode: false, amountCents: 25_000, currency: 'EUR', orderReference: 'order-7', customerEmail: 'jo@example.com', customerPhone: '+442071234567', purchaseDescription: 'A lamp', successUrl: cart.success_url, cancelUrl: cart.cancel_url, idempotencyKey: null });
     expect(session.expiresAt.getTime() - before).toBeGreaterThan(29 * 60_000);
 
-    const workflowId = widgetSessionWorkflowId(token);
+    // Named by the session's id: the token opens the shopper's checkout, and workflow ids, inputs and summaries are
+    // read by operators (Temporal UI, worker logs).
+    const workflowId = widgetSessionWorkflowId(session.id);
+    expect(workflowId).toBe(`widget-session-${session.id}`);
     const entry = await h.orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { workflowId, kind: 'start' });
-    expect(entry).toMatchObject({ workflowType: 'widgetSessionExpiryWorkflow', taskQueue: 'bnpl', args: [{ sessionId: session.id, sessionToken: token, expiresAt: session.expiresAt.toISOString() }] });
+    expect(entry).toMatchObject({ workflowType: 'widgetSessionExpiryWorkflow', taskQueue: 'bnpl', args: [{ sessionId: session.id, expiresAt: session.expiresAt.toISOString() }] });
+    expect(JSON.stringify({ workflowId: entry.workflowId, args: entry.args, summary: entry.summary, details: entry.details })).not.toContain(token);
+    expect(await h.orm.em.fork().count(WorkflowOutboxEntry, { workflowId: { $like: `%${token}%` } })).toBe(0);
     // Never the shopper's details in what operators read.
     expect(`${entry.summary} ${entry.details}`).not.toMatch(/jo@example|\+44|order-7|A lamp/);
     // The create made no Temporal call: the start waits in the outbox until the worker's sweeper sends it, as here.
@@ -378,7 +383,7 @@ describe('cancel', () => {
     const session = await stored(token);
     expect(session.status).toBe('cancelled');
     expect(session.cancelledAt).toBeInstanceOf(Date);
-    expect(await h.orm.em.fork().count(WorkflowOutboxEntry, { kind: 'signal', workflowId: widgetSessionWorkflowId(token), signalName: 'cancelled' })).toBe(1);
+    expect(await h.orm.em.fork().count(WorkflowOutboxEntry, { kind: 'signal', workflowId: widgetSessionWorkflowId((await stored(token)).id), signalName: 'cancelled' })).toBe(1);
   });
 
   it.each(['authorized', 'cancelled', 'expired'] as SessionStatus[])('from %s: 409 conflict, nothing changed, no signal', async (status) => {
@@ -388,14 +393,14 @@ describe('cancel', () => {
     const res = await cancel(token);
     expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { error: { code: 'conflict', message: `The session is ${status} and cannot be cancelled.` } } });
     expect(await stored(token)).toMatchObject({ status, cancelledAt: before.cancelledAt, updatedAt: before.updatedAt });
-    expect(await h.orm.em.fork().count(WorkflowOutboxEntry, { kind: 'signal', workflowId: widgetSessionWorkflowId(token) })).toBe(0);
+    expect(await h.orm.em.fork().count(WorkflowOutboxEntry, { kind: 'signal', workflowId: widgetSessionWorkflowId((await stored(token)).id) })).toBe(0);
   });
 
   it('concurrent cancels of one session: exactly one 200, the others 409 (row lock)', async () => {
     const token = await newSession();
     const answers = await Promise.all(Array.from({ length: 6 }, () => cancel(token)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    expect(await h.orm.em.fork().count(WorkflowOutboxEntry, { kind: 'signal', workflowId: widgetSessionWorkflowId(token) })).toBe(1);
+    expect(await h.orm.em.fork().count(WorkflowOutboxEntry, { kind: 'signal', workflowId: widgetSessionWorkflowId((await stored(token)).id) })).toBe(1);
   });
 });
 

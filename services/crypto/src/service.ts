@@ -6,6 +6,7 @@ import { composeServiceApp, defineService, serviceEntryPoints, type BuildService
 import { subgraphSdlPath } from '@tributary/schema';
 import type { z } from 'zod';
 import { DOCS_PATH, MERCHANT_API_PREFIX, PUBLIC_API_PREFIX } from './api-paths.js';
+import { CRYPTO_CAPABILITIES } from './capabilities.js';
 import { cryptoApiDocument } from './api-document.js';
 import { cryptoEnv } from './config.js';
 import { ChainWatchHealth, chainWatchEntities, watchedChains } from './modules/chain-watch/index.js';
@@ -64,6 +65,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<C
       context: async (req) => createContext(req, services),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
+    capabilities: CRYPTO_CAPABILITIES,
     // A chain node that is down degrades the gateway (payments on that chain wait) but it still takes requests.
     readiness: services.chainWatchers.readinessChecks(),
   });

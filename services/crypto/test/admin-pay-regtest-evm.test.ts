@@ -99,7 +99,7 @@ beforeAll(async () => {
   h = await startHarness({ env: { CRYPTO_NETWORK: 'regtest', SECRETS_ENCRYPTION_KEY: KEY } });
   merchant = await createMerchant(h, 'Admin Pay EVM Shop');
   const own = testMnemonicAccountKeys(OWN_KEYS_ACCOUNT);
-  await new AccountAdminService(h.orm.em.fork(), secretBoxFor({}), 'regtest').setReceiveKeys(merchant.accountId, { ETH: own.ETH, MATIC: own.MATIC });
+  await new AccountAdminService(h.orm.em.fork(), secretBoxFor({ NODE_ENV: 'test' }), 'regtest').setReceiveKeys(merchant.accountId, { ETH: own.ETH, MATIC: own.MATIC });
 }, 60_000);
 afterAll(async () => {
   await h?.close();

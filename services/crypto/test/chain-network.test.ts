@@ -17,7 +17,7 @@ const ETH = 2;
 const LTC = 3;
 
 describe('the setting', () => {
-  const base = { PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x', TEMPORAL_ADDRESS: '127.0.0.1:7233' };
+  const base = { NODE_ENV: 'test', PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x', TEMPORAL_ADDRESS: '127.0.0.1:7233' };
 
   it('defaults to testnet, takes regtest, and refuses mainnet unless CRYPTO_MAINNET_CONFIRM=real-funds', () => {
     expect(loadConfig(cryptoEnv, base).CRYPTO_NETWORK).toBe('testnet');
@@ -94,7 +94,7 @@ describe('mainnet', () => {
     await h?.close();
   });
 
-  const admin = () => new AccountAdminService(h.orm.em.fork(), secretBoxFor({}), 'mainnet');
+  const admin = () => new AccountAdminService(h.orm.em.fork(), secretBoxFor({ NODE_ENV: 'test' }), 'mainnet');
 
   it('gives no account the published test keys, and takes a mainnet key but not a test one', async () => {
     await expect(admin().createAccount({ name: 'No keys' })).rejects.toMatchObject({ message: TEST_KEYS_ON_MAINNET_MESSAGE });

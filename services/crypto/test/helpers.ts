@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { secretBoxFor, type SecretBox } from '@tributary/kit';
-import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
+import { startServiceHarness, type ServiceHarness, type ServiceHarnessOptions } from '@tributary/kit/testing';
 import { AccountAdminService, ApiKey, type AccountStatus, type CryptoPrincipal } from '../src/modules/accounts/index.js';
 import { draftFromBody, type PaymentRequest, type PaymentRequestService } from '../src/modules/payment-requests/index.js';
 import { cryptoService } from '../src/service.js';
@@ -19,7 +19,7 @@ export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHar
  */
 export const SUITE_ACCOUNT_ID_RANGE = { min: 10_000_000, max: 1_000_000_000 } as const;
 
-export async function startHarness(options: { env?: NodeJS.ProcessEnv } = {}): Promise<ServiceHarness> {
+export async function startHarness(options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   const h = await startServiceHarness(cryptoService, options);
   const base = randomInt(SUITE_ACCOUNT_ID_RANGE.min, SUITE_ACCOUNT_ID_RANGE.max);
   await h.orm.em.getConnection().execute(`alter sequence "accounts_id_seq" restart with ${base}`);
@@ -49,7 +49,7 @@ export interface TestMerchantOptions {
  * never share an address), a webhook signing secret and one API key. `db` is a harness or anything holding its ORM.
  */
 export async function createMerchant(db: { orm: MikroORM }, name: string, options: TestMerchantOptions = {}): Promise<TestMerchant> {
-  const admin = new AccountAdminService(db.orm.em.fork(), options.box ?? secretBoxFor({}));
+  const admin = new AccountAdminService(db.orm.em.fork(), options.box ?? secretBoxFor({ NODE_ENV: 'test' }));
   const created = await admin.createAccount({ name });
   const accountId = created.account.id;
   if (options.status && options.status !== created.account.status) await admin.setStatus(accountId, options.status);

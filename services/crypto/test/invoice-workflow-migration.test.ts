@@ -27,14 +27,17 @@ describe(MIGRATION, () => {
     const [account] = await sql(`insert into accounts (name, status, created_at, updated_at) values ('Legacy', 'active', now(), now()) returning id`);
     const accountId = Number(account!.id);
     const expiresAt = new Date(Date.now() + 3_600_000);
-    const insert = (slug: string, type: string, status: string, amount: string | null, deadline: Date | null) =>
-      sql(
+    const createdAt = new Date('2026-11-20T08:00:00.250Z');
+    const insert = async (slug: string, type: string, status: string, amount: string | null, deadline: Date | null) => {
+      const [row] = await sql(
         `insert into payment_requests (slug, account_id, asset_id, type, status, title, chain, network, address, address_index, amount_requested, amount_paid, expires_at, created_at, updated_at)
-         values (?, ?, 1, ?, ?, 'Order', 'bitcoin', 'testnet', ?, 0, ?, 0, ?, now(), now())`,
-        [slug, accountId, type, status, `tb1q${slug.toLowerCase()}`, amount, deadline],
+         values (?, ?, 1, ?, ?, 'Order', 'bitcoin', 'testnet', ?, 0, ?, 0, ?, ?, now()) returning id`,
+        [slug, accountId, type, status, `tb1q${slug.toLowerCase()}`, amount, deadline, createdAt],
       );
-    await insert('OpenInvoice00000000000001', 'invoice', 'pending', '0.50000000', expiresAt);
-    await insert('PartInvoice00000000000002', 'invoice', 'partial', '1', expiresAt);
+      return { id: Number(row!.id), createdAt };
+    };
+    const open = await insert('OpenInvoice00000000000001', 'invoice', 'pending', '0.50000000', expiresAt);
+    const part = await insert('PartInvoice00000000000002', 'invoice', 'partial', '1', expiresAt);
     await insert('PaidInvoice00000000000003', 'invoice', 'paid', '1', expiresAt);
     await insert('Donation0000000000000004', 'donation', 'pending', null, null);
     await sql(
@@ -48,14 +51,13 @@ describe(MIGRATION, () => {
     try {
       expect(await migrateUp(orm)).toEqual([MIGRATION]);
       const starts = await orm.em.fork().find(WorkflowOutboxEntry, {}, { orderBy: { workflowId: 'asc' } });
-      expect(starts.map((entry) => entry.workflowId)).toEqual([invoiceWorkflowId('OpenInvoice00000000000001'), invoiceWorkflowId('PartInvoice00000000000002')]);
-      const [open] = starts;
-      expect(open).toMatchObject({
+      expect(starts.map((entry) => entry.workflowId)).toEqual([invoiceWorkflowId(open), invoiceWorkflowId(part)]);
+      expect(starts[0]).toMatchObject({
         kind: 'start',
         workflowType: WORKFLOW_TYPES.invoiceExpiry,
         taskQueue: TASK_QUEUES.crypto,
-        args: [{ slug: 'OpenInvoice00000000000001', expiresAt: expiresAt.toISOString(), paymentRequestId: expect.any(Number) }],
-        summary: `Invoice OpenInvoice00000000000001: 0.5 BTC, expires ${expiresAt.toISOString()}`,
+        args: [{ expiresAt: expiresAt.toISOString(), paymentRequestId: open.id }],
+        summary: `Invoice ${open.id}: 0.5 BTC, expires ${expiresAt.toISOString()}`,
         dispatchedAt: null,
       });
       expect(await orm.em.fork().findOneOrFail(WebhookDelivery, { eventId: 'e1' })).toMatchObject({ ownerId: String(accountId) });

@@ -8,6 +8,7 @@ import { Client, Connection } from '@temporalio/client';
 import { WorkflowOutboxEntry, createWorkflowOutbox } from '@tributary/kit';
 import { testTemporalAddress } from '@tributary/kit/testing';
 import { invoiceWorkflowId } from '@tributary/workflows';
+import { PaymentRequest } from '../src/modules/payment-requests/index.js';
 import { createMerchant, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 let silent: Server;
@@ -41,7 +42,8 @@ describe('invoice creates while Temporal does not answer', () => {
     });
     expect(res.status).toBe(201);
     const slug = ((await res.json()) as { payment_request: { id: string } }).payment_request.id;
-    const workflowId = invoiceWorkflowId(slug);
+    const request = await h.orm.em.fork().findOneOrFail(PaymentRequest, { slug });
+    const workflowId = invoiceWorkflowId(request);
     expect(await h.orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { workflowId, kind: 'start' })).toMatchObject({ dispatchedAt: null });
 
     const client = new Client({ connection });
@@ -50,7 +52,7 @@ describe('invoice creates while Temporal does not answer', () => {
     const handle = client.workflow.getHandle(workflowId);
     const described = await handle.describe();
     expect(described.type).toBe('invoiceExpiryWorkflow');
-    expect(await described.staticSummary()).toMatch(new RegExp(`^Invoice ${slug}: 0\\.01 BTC, expires `));
+    expect(await described.staticSummary()).toMatch(new RegExp(`^Invoice ${request.id}: 0\\.01 BTC, expires `));
     expect(await h.orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { workflowId, kind: 'start' })).toMatchObject({ dispatchedAt: expect.any(Date) });
     // No crypto worker for this test's database polls the dev server: end the workflow here.
     await handle.terminate('test over');

@@ -72,7 +72,7 @@ async function createInvoice(ttlMinutes = 60, dispatch = true): Promise<PaymentR
   await outbox.idle();
   return invoice;
 }
-const handleOf = (request: PaymentRequest): WorkflowHandle => env.client.workflow.getHandle(invoiceWorkflowId(request.slug));
+const handleOf = (request: PaymentRequest): WorkflowHandle => env.client.workflow.getHandle(invoiceWorkflowId(request));
 const reload = (id: number) => orm.em.fork().findOneOrFail(PaymentRequest, { id });
 const eventsFor = (id: number) => emitted.filter((e) => e.paymentRequestId === id).map((e) => e.event);
 
@@ -90,8 +90,12 @@ describe('invoice expiry workflow', () => {
     expect(started.type).toBe('invoiceExpiryWorkflow');
     // What an operator reads in the Temporal UI: amount, asset and deadline, never the merchant's title or reference.
     const expiresAt = invoice.expiresAt!.toISOString();
-    expect(await started.staticSummary()).toBe(`Invoice ${invoice.slug}: ${invoice.amountRequested!.toString()} BTC, expires ${expiresAt}`);
+    expect(await started.staticSummary()).toBe(`Invoice ${invoice.id}: ${invoice.amountRequested!.toString()} BTC, expires ${expiresAt}`);
     expect(await started.staticDetails()).toBe(`- payment request: ${invoice.id} (account ${accountId})\n- amount: ${invoice.amountRequested!.toString()} BTC\n- expires at: ${expiresAt}`);
+    // The slug opens the payer view: it is in no workflow id, input, summary or details (the UI, history, logs, traces).
+    expect(started.workflowId).toBe(`invoice-${invoice.id}-${invoice.createdAt.getTime()}`);
+    const queued = await orm.em.fork().findOneOrFail(WorkflowOutboxEntry, { workflowId: started.workflowId, kind: 'start' });
+    expect(JSON.stringify([started.workflowId, queued.args, queued.summary, queued.details, await started.staticSummary()])).not.toContain(invoice.slug);
     // Starting again (a retry, a sweep) is idempotent: same entry, same run, no error.
     const again = await orm.em.fork().transactional((tx) => enqueueWorkflowStart(tx, invoiceExpiryStart({ ...invoice, expiresAt: invoice.expiresAt! })));
     expect(await outbox.dispatch([again.id])).toEqual({ dispatched: [again.id], failed: [] });
@@ -158,7 +162,7 @@ describe('invoice expiry workflow', () => {
     const donation = await createRequest(requests(), principal(), { asset_id: 1, title: 'Tip jar', type: 'donation' });
     await outbox.idle();
     await expect(handleOf(donation).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
-    expect(await orm.em.fork().count(WorkflowOutboxEntry, { workflowId: invoiceWorkflowId(donation.slug) })).toBe(0);
+    expect(await orm.em.fork().count(WorkflowOutboxEntry, { workflowId: invoiceWorkflowId(donation) })).toBe(0);
   });
 });
 

@@ -151,7 +151,7 @@ describe('rate limits, counters in Redis shared by two instances', () => {
     h = await startHarness({ env });
     await seedDemoData(h.orm.em.fork());
     // A second instance of the service on the same database and the same Redis.
-    const config = loadConfig(cryptoEnv, { PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', ...env });
+    const config = loadConfig(cryptoEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', ...env });
     second = await startService({ ...config, PORT: 0 }, createLogger({ service: 'crypto', level: 'silent' }));
   });
   afterAll(async () => {

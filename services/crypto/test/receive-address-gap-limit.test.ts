@@ -48,7 +48,7 @@ describe('receiveAddressGap', () => {
 });
 
 describe('CRYPTO_GAP_LIMIT', () => {
-  const base = { PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' };
+  const base = { NODE_ENV: 'test', PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' };
   it('defaults to 20 and takes a whole number from 1', () => {
     expect(cryptoEnv.parse(base).CRYPTO_GAP_LIMIT).toBe(DEFAULT_GAP_LIMIT);
     expect(cryptoEnv.parse({ ...base, CRYPTO_GAP_LIMIT: '50' }).CRYPTO_GAP_LIMIT).toBe(50);

@@ -112,7 +112,7 @@ describe('gap-limit telemetry', () => {
     await pay(old[4]!);
     expect(await btcGap(merchant.accountId)).toMatchObject({ highestDerivedIndex: 4, highestUsedIndex: 4, unusedRun: 0 });
     const replacement = testMnemonicAccountKeys(1_500_000_000).BTC;
-    const operator = new AccountAdminService(h.orm.em.fork(), secretBoxFor({}));
+    const operator = new AccountAdminService(h.orm.em.fork(), secretBoxFor({ NODE_ENV: 'test' }));
     await operator.setReceiveKeys(merchant.accountId, { BTC: replacement });
     // Nothing handed out with the new key yet: the old key's paid index 4 is not the new wallet's.
     expect(await btcGap(merchant.accountId)).toMatchObject({ highestDerivedIndex: null, highestUsedIndex: null, unusedRun: 0 });

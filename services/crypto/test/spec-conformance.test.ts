@@ -597,21 +597,22 @@ describe('spec "Create body": every field and boundary', () => {
     }
   });
 
-  const publicRule = (ip: string, kind: string) => `Must resolve to a public address (${ip} is ${kind}).`;
+  // Neither the address a host resolved to nor its kind is named (localhost below resolves to 127.0.0.1).
+  const publicRule = 'Must resolve to a public address.';
   it.each(['webhook_url', 'redirect_url'])('%s: https and a public address; http, loopback, private and link-local hosts refused', async (field) => {
     const made = await ok({ [field]: 'https://93.184.216.34/ok' });
     expect(made.object[field]).toBe('https://93.184.216.34/ok');
     const cases: Array<[string, string]> = [
       ['http://93.184.216.34/h', 'Must be an https URL.'],
       ['ftp://93.184.216.34/h', 'Must be an https URL.'],
-      ['https://127.0.0.1/h', publicRule('127.0.0.1', 'loopback')],
-      ['https://localhost/h', publicRule('127.0.0.1', 'loopback')],
-      ['https://[::1]/h', publicRule('::1', 'loopback')],
-      ['https://10.1.2.3/h', publicRule('10.1.2.3', 'private')],
-      ['https://172.16.0.1/h', publicRule('172.16.0.1', 'private')],
-      ['https://192.168.1.1/h', publicRule('192.168.1.1', 'private')],
-      ['https://169.254.169.254/h', publicRule('169.254.169.254', 'link-local')],
-      ['https://[fe80::1]/h', publicRule('fe80::1', 'link-local')],
+      ['https://127.0.0.1/h', publicRule],
+      ['https://localhost/h', publicRule],
+      ['https://[::1]/h', publicRule],
+      ['https://10.1.2.3/h', publicRule],
+      ['https://172.16.0.1/h', publicRule],
+      ['https://192.168.1.1/h', publicRule],
+      ['https://169.254.169.254/h', publicRule],
+      ['https://[fe80::1]/h', publicRule],
       ['not a url', 'Must be a valid absolute URL.'],
       // An empty string is not "absent": it is not an https URL.
       ['', 'Must be a valid absolute URL.'],

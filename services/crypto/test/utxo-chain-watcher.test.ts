@@ -2,6 +2,7 @@
 // transactions to the addresses the gateway hands out, found in new blocks, counted once they have the asset's six
 // confirmations, exactly once however often a block is read again.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { invoiceReopenedWorkflowId, invoiceWorkflowId } from '@tributary/workflows';
 import type { UtxoRpcClient } from '../src/modules/chain-nodes/index.js';
 import { ChainCursor, ChainWatcher, UtxoBlockSource } from '../src/modules/chain-watch/index.js';
 import { PaymentRequest } from '../src/modules/payment-requests/index.js';
@@ -145,8 +146,9 @@ describe('ChainWatcher.scanOnce over UtxoBlockSource on litecoind regtest', () =
     const orphaned = await h.orm.em.fork().findOneOrFail(Payment, { address: request.address });
     expect([orphaned.orphanedAt, orphaned.orphanedBlockHash, orphaned.blockHash]).toEqual([expect.any(Date), paidIn, null]);
     // Open again within its deadline: its expiry workflow runs again, under an id of its own.
-    const restarts = await h.orm.em.getConnection().execute<Array<{ workflow_id: string }>>(`select "workflow_id" from "workflow_outbox" where "workflow_id" like ?`, [`invoice-${request.slug}-reopened-%`]);
-    expect(restarts).toEqual([{ workflow_id: `invoice-${request.slug}-reopened-${paidIn}` }]);
+    const stored = await h.orm.em.fork().findOneOrFail(PaymentRequest, { slug: request.slug });
+    const restarts = await h.orm.em.getConnection().execute<Array<{ workflow_id: string }>>(`select "workflow_id" from "workflow_outbox" where "workflow_id" like ?`, [`${invoiceWorkflowId(stored)}-reopened-%`]);
+    expect(restarts).toEqual([{ workflow_id: invoiceReopenedWorkflowId(stored, paidIn!) }]);
 
     // The new branch mines it again (to another address, or the block would be the invalidated one, byte for byte):
     // found, counted once it has six confirmations again.

@@ -4,8 +4,9 @@ import {
   DEV_SECRETS_ENCRYPTION_KEY,
   generateSecretBoxKey,
   loadConfig,
-  requireSecretsKeyInProduction,
+  requireSecretsKeyOutsideDevelopment,
   secretBoxFor,
+  secretsKeyOf,
   secretsEnv,
   secretsFields,
   serviceEnv,
@@ -19,15 +20,33 @@ describe('secrets env (SECRETS_ENCRYPTION_KEY, shared by every service that seal
     const sealed = secretBoxFor(config).seal('whsec_x', 'ctx');
     expect(secretBoxFor({ SECRETS_ENCRYPTION_KEY: key }).open(sealed, 'ctx')).toBe('whsec_x');
     // Another key does not open it: the configured key is the one used.
-    expect(() => secretBoxFor({}).open(sealed, 'ctx')).toThrow(/cannot be opened/);
+    expect(() => secretBoxFor({ NODE_ENV: 'test' }).open(sealed, 'ctx')).toThrow(/cannot be opened/);
   });
 
-  it('falls back to the published dev key outside production, and refuses to in production', () => {
-    expect(loadConfig(secretsEnv, {}).SECRETS_ENCRYPTION_KEY).toBeUndefined();
+  it.each(['development', 'test'])('with NODE_ENV=%s and no key, falls back to the published development key', (nodeEnv) => {
+    const config = loadConfig(secretsEnv, { NODE_ENV: nodeEnv });
+    expect(config.SECRETS_ENCRYPTION_KEY).toBeUndefined();
+    expect(secretsKeyOf(config)).toBe(DEV_SECRETS_ENCRYPTION_KEY);
     const devSealed = secretBoxFor({ SECRETS_ENCRYPTION_KEY: DEV_SECRETS_ENCRYPTION_KEY }).seal('s');
-    expect(secretBoxFor({}).open(devSealed)).toBe('s');
-    expect(() => loadConfig(secretsEnv, { NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig(secretsEnv, { NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY is required/);
+    expect(secretBoxFor(config).open(devSealed)).toBe('s');
+  });
+
+  it('with NODE_ENV unset and no key, refuses to load, naming the variable', () => {
+    expect(() => loadConfig(secretsEnv, {})).toThrow(ConfigError);
+    expect(() => loadConfig(secretsEnv, {})).toThrow(
+      'Invalid configuration: SECRETS_ENCRYPTION_KEY is required unless NODE_ENV is development or test (NODE_ENV is unset): 32 bytes as base64, e.g. `openssl rand -base64 32`',
+    );
+  });
+
+  it.each(['production', 'staging', 'Development', 'prod'])('with NODE_ENV=%s and no key, refuses to load, naming the variable and the value', (nodeEnv) => {
+    expect(() => loadConfig(secretsEnv, { NODE_ENV: nodeEnv })).toThrow(`SECRETS_ENCRYPTION_KEY is required unless NODE_ENV is development or test (NODE_ENV is "${nodeEnv}")`);
+  });
+
+  it('never hands out the development key for a config that skipped the rule', () => {
+    expect(() => secretsKeyOf({})).toThrow(/SECRETS_ENCRYPTION_KEY is required unless NODE_ENV is development or test \(NODE_ENV is unset\)/);
+    expect(() => secretBoxFor({ NODE_ENV: 'staging' })).toThrow(/SECRETS_ENCRYPTION_KEY is required/);
+    const key = generateSecretBoxKey();
+    expect(secretsKeyOf({ NODE_ENV: 'production', SECRETS_ENCRYPTION_KEY: key })).toBe(key);
   });
 
   it('refuses a key that is not exactly 32 bytes of base64, naming the variable', () => {
@@ -36,10 +55,11 @@ describe('secrets env (SECRETS_ENCRYPTION_KEY, shared by every service that seal
     }
   });
 
-  it('extends a service env with the same fields and production rule', () => {
-    const env = serviceEnv.extend(secretsFields).superRefine(requireSecretsKeyInProduction);
+  it('extends a service env with the same fields and rule', () => {
+    const env = serviceEnv.extend(secretsFields).superRefine(requireSecretsKeyOutsideDevelopment);
     const base = { PORT: '1', DATABASE_URL: 'postgres://localhost/x' };
-    expect(loadConfig(env, base).SECRETS_ENCRYPTION_KEY).toBeUndefined();
+    expect(loadConfig(env, { ...base, NODE_ENV: 'development' }).SECRETS_ENCRYPTION_KEY).toBeUndefined();
+    expect(() => loadConfig(env, base)).toThrow(/SECRETS_ENCRYPTION_KEY is required/);
     expect(() => loadConfig(env, { ...base, NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY is required/);
   });
 });

@@ -1,6 +1,6 @@
 // The photos service's environment: the kit's serviceEnv plus the media limits, where media is stored, the rate
 // limits and the kit's secrets env.
-import { envInteger, envUrl, requireSecretsKeyInProduction, secretsFields, serviceEnv } from '@tributary/kit';
+import { envInteger, envUrl, requireSecretsKeyOutsideDevelopment, secretsFields, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
 import { rateLimitFields } from './rate-limits.js';
 
@@ -30,5 +30,5 @@ export const mediaFields = {
  * `serve` and `worker`: serviceEnv + media + rate limits (rate-limits.ts) + SECRETS_ENCRYPTION_KEY (seals webhook
  * endpoint secrets; media URLs are signed with a key derived from it).
  */
-export const photosEnv = serviceEnv.extend({ ...mediaFields, ...rateLimitFields, ...secretsFields }).superRefine(requireSecretsKeyInProduction);
+export const photosEnv = serviceEnv.extend({ ...mediaFields, ...rateLimitFields, ...secretsFields }).superRefine(requireSecretsKeyOutsideDevelopment);
 export type PhotosConfig = z.infer<typeof photosEnv>;

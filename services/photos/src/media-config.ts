@@ -1,6 +1,6 @@
 // What the media parts of the service read from the config: upload limits, the media URL signing secret, and the
 // upload route's non-JSON body.
-import { DEV_SECRETS_ENCRYPTION_KEY, type OtherBodyRoute } from '@tributary/kit';
+import { secretsKeyOf, type OtherBodyRoute } from '@tributary/kit';
 import { REST_BASE } from './api-paths.js';
 import type { PhotosConfig } from './config.js';
 
@@ -17,7 +17,7 @@ export function uploadLimitsOf(config: Pick<PhotosConfig, 'PHOTO_MAX_BYTES' | 'V
   return { photoMaxBytes: config.PHOTO_MAX_BYTES, videoMaxBytes: config.VIDEO_MAX_BYTES };
 }
 
-/** Media URLs are signed with a key derived from SECRETS_ENCRYPTION_KEY (the kit's dev fallback outside production). */
-export function mediaSigningSecret(config: Pick<PhotosConfig, 'SECRETS_ENCRYPTION_KEY'>): string {
-  return config.SECRETS_ENCRYPTION_KEY ?? DEV_SECRETS_ENCRYPTION_KEY;
+/** Media URLs are signed with a key derived from SECRETS_ENCRYPTION_KEY (the kit's fallback only in development and tests). */
+export function mediaSigningSecret(config: Pick<PhotosConfig, 'NODE_ENV' | 'SECRETS_ENCRYPTION_KEY'>): string {
+  return secretsKeyOf(config);
 }

@@ -6,6 +6,7 @@ import { subgraphSdlPath } from '@tributary/schema';
 import { photosApiDocument } from './api-document.js';
 import { photosEnv, type PhotosConfig } from './config.js';
 import { DOCS_PATH, REST_BASE } from './api-paths.js';
+import { PHOTOS_CAPABILITIES } from './capabilities.js';
 import { createContext, type PhotosContext, type PhotosServices } from './graphql-context.js';
 import { GRAPHIQL_AUTHORIZATION_PLACEHOLDER, GRAPHIQL_EXAMPLES } from './graphql/graphiql-examples.js';
 import { migrations } from './migrations/index.js';
@@ -108,6 +109,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<P
       context: async (req) => createContext(services, req),
     },
     graphiql: { examples: GRAPHIQL_EXAMPLES, authorizationPlaceholder: GRAPHIQL_AUTHORIZATION_PLACEHOLDER },
+    capabilities: PHOTOS_CAPABILITIES,
   });
   return {
     app: built.app,

@@ -1,7 +1,7 @@
 // photos's test harness: the kit's real-service harness (fresh migrated database, free port) with photos's definition,
 // and the one factory of teams with a member, a project and the member's token.
 import { hashPassword } from '@tributary/kit';
-import { startServiceHarness, type ServiceHarness } from '@tributary/kit/testing';
+import { startServiceHarness, type ServiceHarness, type ServiceHarnessOptions } from '@tributary/kit/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +16,9 @@ export { postGraphql as gql, serviceSchemaDiff as ownSchemaDiff, type ServiceHar
 export type PhotosHarness = ServiceHarness & { mediaDir: string };
 
 /** `env` adds service variables to the test config (e.g. lower rate limits, REDIS_URL, SECRETS_ENCRYPTION_KEY). */
-export async function startHarness(options: { env?: NodeJS.ProcessEnv } = {}): Promise<PhotosHarness> {
+export async function startHarness(options: ServiceHarnessOptions = {}): Promise<PhotosHarness> {
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'photos-media-test-'));
-  const h = await startServiceHarness(photosService, { env: { MEDIA_STORAGE_DIR: mediaDir, ...options.env } });
+  const h = await startServiceHarness(photosService, { ...options, env: { MEDIA_STORAGE_DIR: mediaDir, ...options.env } });
   return {
     ...h,
     mediaDir,

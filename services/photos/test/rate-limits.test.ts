@@ -131,7 +131,7 @@ describe('counters in Redis, shared by two instances', () => {
 
   beforeAll(async () => {
     h = await startHarness({ env });
-    const config = loadConfig(photosEnv, { PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), ...env });
+    const config = loadConfig(photosEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: h.db.url, TEMPORAL_ADDRESS: testTemporalAddress(), ...env });
     second = await startService({ ...config, PORT: 0 }, createLogger({ service: 'photos', level: 'silent' }));
   });
   afterAll(async () => {
@@ -164,7 +164,7 @@ describe('counters in Redis, shared by two instances', () => {
 
 describe('defaults', () => {
   it('600 requests and 120 uploads per token per minute; login 10 per e-mail and 100 per IP in 15 minutes', () => {
-    const config = loadConfig(photosEnv, { PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' });
+    const config = loadConfig(photosEnv, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/x' });
     expect(config).toMatchObject({
       PHOTOS_RATE_LIMIT_PER_MINUTE: 600,
       PHOTOS_UPLOAD_RATE_LIMIT_PER_MINUTE: 120,

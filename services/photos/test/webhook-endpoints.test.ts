@@ -1,7 +1,7 @@
 // Webhook endpoint management (README Decisions "Webhooks"): owner/admin office sessions only, https and public hosts,
 // the secret shown once and stored sealed, team isolation; the emitter queues Standard Webhooks deliveries.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STANDARD_WEBHOOK_SECRET_PATTERN, WebhookDelivery, generateSecretBoxKey, webhookEndpointSecretRef } from '@tributary/kit';
+import { NOT_PUBLIC_ADDRESS_MESSAGE, STANDARD_WEBHOOK_SECRET_PATTERN, WebhookDelivery, generateSecretBoxKey, webhookEndpointSecretRef } from '@tributary/kit';
 import { TeamMembership, type TeamRole } from '../src/modules/teams/index.js';
 import { MAX_WEBHOOK_ENDPOINTS_PER_TEAM, WebhookEndpoint } from '../src/modules/webhook-endpoints/index.js';
 import { createTeamWebhookEmitter } from '../src/modules/webhooks/index.js';
@@ -120,6 +120,16 @@ describe('REST /api/v1/webhook-endpoints', () => {
       expect(Object.keys(((await res.json()) as { error: { fields: object } }).error.fields)).toContain(field);
     }
     expect(await h.orm.em.fork().count(WebhookEndpoint, { team: owner.team.id })).toBe(0);
+  });
+
+  it('refuses a host that resolves to a loopback address without naming the address or its kind', async () => {
+    const owner = await teamWithRole('Hooks Loopback Team', 'owner');
+    const res = await call(owner.token, 'POST', '', { url: 'https://localhost/hooks', events: ['photo.created'] });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect((JSON.parse(text) as { error: { fields: object } }).error.fields).toEqual({ url: [NOT_PUBLIC_ADDRESS_MESSAGE] });
+    expect(text).not.toContain('127.0.0.1');
+    expect(text).not.toContain('loopback');
   });
 
   it(`allows ${MAX_WEBHOOK_ENDPOINTS_PER_TEAM} endpoints per team, even under concurrent creates`, async () => {

@@ -2,7 +2,7 @@
 // gateway; waits for readiness, prints the URL table, and stops everything on Ctrl-C / SIGTERM.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { METRICS_PATH, SERVICE_NODE_FLAGS } from '@tributary/kit';
+import { DEVELOPMENT_NODE_ENVS, METRICS_PATH, SERVICE_NODE_FLAGS, isDevelopmentNodeEnv } from '@tributary/kit';
 import { loadStackEnv, type StackEnv } from './config.js';
 import { StackError } from './errors.js';
 import { acquireStartLock, onShutdown } from './lifecycle.js';
@@ -126,9 +126,29 @@ async function provision(env: StackEnv, paths: StackPaths, supervisor: Superviso
   };
 }
 
+/**
+ * The NODE_ENV every process `npm start` runs gets: the caller's when set (development or test, checked by
+ * planStart), else `development`, the one under which `seed` runs.
+ */
+export function stackNodeEnv(callerEnv: NodeJS.ProcessEnv = process.env): string {
+  return callerEnv['NODE_ENV']?.trim() || 'development';
+}
+
+/** `npm start` runs the services for development: with another NODE_ENV, `seed` would refuse (and rightly so). */
+export function assertDevelopmentNodeEnv(callerEnv: NodeJS.ProcessEnv = process.env): void {
+  const nodeEnv = stackNodeEnv(callerEnv);
+  if (!isDevelopmentNodeEnv(nodeEnv)) {
+    throw new StackError(
+      `NODE_ENV is ${JSON.stringify(nodeEnv.slice(0, 40))}: npm start runs the services for development, where seed writes the demo credentials`,
+      `unset NODE_ENV (npm start sets development) or set it to ${DEVELOPMENT_NODE_ENVS.join(' or ')}; run a deployment's built entry points directly (README, "Production")`,
+    );
+  }
+}
+
 function serviceEnv(env: StackEnv, spec: ServiceSpec, infra: Provisioned, encryptionKey: string, paths: StackPaths): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    NODE_ENV: stackNodeEnv(),
     PORT: String(spec.port),
     HOST: env.HOST,
     DATABASE_URL: infra.databaseUrls[spec.name],
@@ -198,6 +218,7 @@ export async function start(opts: StartOptions): Promise<number> {
 
 /** The services to run, whether the gateway runs, whether PostgreSQL is embedded; refuses a tree that is not built. */
 function planStart(opts: StartOptions): StartPlan {
+  if (!opts.infraOnly) assertDevelopmentNodeEnv();
   const paths = stackPaths();
   const env = loadStackEnv();
   const specs = serviceSpecs(paths.root, env).filter((s) => !opts.only || opts.only.includes(s.name));
@@ -341,6 +362,7 @@ function spawnGateway(plan: StartPlan, supervisor: Supervisor, credentials: Cred
     tier: 'service',
     env: {
       ...process.env,
+      NODE_ENV: stackNodeEnv(),
       PORT: String(env.GATEWAY_PORT),
       HOST: env.HOST,
       LOG_LEVEL: env.LOG_LEVEL,

@@ -17,7 +17,7 @@ export interface DeadlineExpiryOptions<S extends string> {
   endedBy: () => S | null;
   /** The expiry activity. */
   check: () => Promise<DeadlineCheck>;
-  /** Names the record in logs, e.g. `{ what: 'invoice', slug }`. */
+  /** Names the record in logs, e.g. `{ what: 'invoice', paymentRequestId }`. */
   logFields: Record<string, unknown>;
 }
 

@@ -8,9 +8,9 @@ export const invoiceSettledSignal = defineSignal(INVOICE_SIGNALS.settled);
 export const invoiceCancelledSignal = defineSignal(INVOICE_SIGNALS.cancelled);
 
 /**
- * One workflow per invoice (id `invoice-<slug>`): a durable timer until the invoice's expires_at (measured in workflow
- * time), then the activity expires it if it is still pending/partial, which emits payment.expired through the
- * service's event sink. The `settled` and `cancelled` signals end it early without touching the invoice.
+ * One workflow per invoice (id `invoiceWorkflowId`: the request's internal id, never its slug): a durable timer until
+ * the invoice's expires_at (measured in workflow time), then the activity expires it if it is still pending/partial,
+ * which emits payment.expired through the service's event sink. The `settled` and `cancelled` signals end it early without touching the invoice.
  */
 export async function invoiceExpiryWorkflow(input: InvoiceExpiryWorkflowInput): Promise<InvoiceExpiryWorkflowResult> {
   const { expireInvoiceIfDue } = proxyActivities<InvoiceExpiryActivities>({
@@ -30,7 +30,7 @@ export async function invoiceExpiryWorkflow(input: InvoiceExpiryWorkflowInput): 
   return expireAtDeadline({
     expiresAt: input.expiresAt,
     endedBy: () => endedBy,
-    check: () => expireInvoiceIfDue({ paymentRequestId: input.paymentRequestId, slug: input.slug }),
-    logFields: { what: 'invoice', slug: input.slug },
+    check: () => expireInvoiceIfDue({ paymentRequestId: input.paymentRequestId }),
+    logFields: { what: 'invoice', paymentRequestId: input.paymentRequestId },
   });
 }

@@ -8,7 +8,7 @@ export const widgetSessionAuthorizedSignal = defineSignal(WIDGET_SESSION_SIGNALS
 export const widgetSessionCancelledSignal = defineSignal(WIDGET_SESSION_SIGNALS.cancelled);
 
 /**
- * One workflow per bnpl widget session (id `widget-session-<token>`): a durable timer until the session's expires_at
+ * One workflow per bnpl widget session (id `widget-session-<session id>`): a durable timer until the session's expires_at
  * (measured in workflow time), then the activity stores `expired` if the session is still open (initialized, eligible,
  * ineligible). The `authorized` (checkout completed) and `cancelled` (merchant cancelled) signals end it early without
  * touching the session. A lost signal is harmless: at the deadline the activity finds the session final.
@@ -31,7 +31,7 @@ export async function widgetSessionExpiryWorkflow(input: WidgetSessionExpiryWork
   return expireAtDeadline({
     expiresAt: input.expiresAt,
     endedBy: () => endedBy,
-    check: () => expireWidgetSessionIfDue({ sessionId: input.sessionId, sessionToken: input.sessionToken }),
-    logFields: { what: 'widget session', sessionToken: input.sessionToken },
+    check: () => expireWidgetSessionIfDue({ sessionId: input.sessionId }),
+    logFields: { what: 'widget session', sessionId: input.sessionId },
   });
 }

@@ -14,7 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { migrateUp, secretBoxFor, type Logger } from '@tributary/kit';
+import { loadConfig, migrateUp, secretBoxFor, secretsEnv, type Logger } from '@tributary/kit';
 import { BENCH_CPU_PROF_DIR_ENV, benchLog, benchmarkResult, benchSettings, benchSize, measureSideBySide, type BenchmarkResult, type LoadRunner, type RawRun, type Target } from '@tributary/kit/bench';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { AccountAdminService, type CryptoPrincipal } from '../modules/accounts/index.js';
@@ -103,7 +103,7 @@ export async function prepareRequests(asset: AssetCode & ReceiveAsset, count: nu
   const orm = await openDatabase(db.url);
   try {
     await migrateUp(orm);
-    const admin = new AccountAdminService(orm.em.fork(), secretBoxFor({}), NETWORK);
+    const admin = new AccountAdminService(orm.em.fork(), secretBoxFor(loadConfig(secretsEnv)), NETWORK);
     const { account } = await admin.createAccount({ name: 'Bench Chain Shop', xpubs: BENCH_RECEIVE_KEYS });
     const { keyId } = await admin.createApiKey(account.id, 'bench');
     const apiKeyId = (await orm.em.fork().getConnection().execute<Array<{ id: number }>>('select "id" from "api_keys" where "key_id" = ?', [keyId]))[0]!.id;

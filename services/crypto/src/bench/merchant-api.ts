@@ -3,7 +3,7 @@
 // key, and `crypto serve` started as production runs it. The chain scans (chain-scan.ts) have their own.
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { migrateUp, secretBoxFor } from '@tributary/kit';
+import { loadConfig, migrateUp, secretBoxFor, secretsEnv } from '@tributary/kit';
 import { startBenchServer, type BenchServer } from '@tributary/kit/bench';
 import { createTestDatabase, type TestDatabase } from '@tributary/kit/testing';
 import { MERCHANT_API_PREFIX } from '../api-paths.js';
@@ -35,7 +35,7 @@ export async function prepareAccount(prefix: string, seed?: (orm: MikroORM, acco
   try {
     orm = await openDatabase(db.url);
     await migrateUp(orm);
-    const admin = new AccountAdminService(orm.em.fork(), secretBoxFor({}), BENCH_NETWORK);
+    const admin = new AccountAdminService(orm.em.fork(), secretBoxFor(loadConfig(secretsEnv)), BENCH_NETWORK);
     const { account } = await admin.createAccount({ name: 'Bench Crypto Shop' });
     const { key } = await admin.createApiKey(account.id, 'bench');
     const prepared = { db, accountId: account.id, apiKey: key, assetId: assetDefinition(BENCH_ASSET).id };

@@ -18,9 +18,13 @@ const ACCEPT_TIMEOUT_MS = 30_000;
 /** The invoices' deadline: far away, so no expiry fires during the run (no crypto worker runs anyway). */
 const EXPIRES_IN_MS = 24 * 60 * 60 * 1000;
 
-/** The start of invoice `sequence` of one side (unique workflow ids per side). */
-function invoiceStart(side: string, sequence: number): WorkflowStartCommand {
-  return invoiceExpiryStart({ id: sequence + 1, slug: `bench-${side}-${sequence}`, expiresAt: new Date(Date.now() + EXPIRES_IN_MS) });
+/** Creation instants of this run's invoices, one per side: with the sequence they make every workflow id unique. */
+const RUN_STARTED_MS = Date.now();
+const SIDE_CREATED_AT = { outbox: new Date(RUN_STARTED_MS), plain: new Date(RUN_STARTED_MS + 1) } as const;
+
+/** The start of invoice `sequence` of one side (unique workflow ids per side and run). */
+function invoiceStart(side: keyof typeof SIDE_CREATED_AT, sequence: number): WorkflowStartCommand {
+  return invoiceExpiryStart({ id: sequence + 1, createdAt: SIDE_CREATED_AT[side], expiresAt: new Date(Date.now() + EXPIRES_IN_MS) });
 }
 
 /** Resolves a start's promise when Temporal has accepted it (a client interceptor sees every start the outbox sends). */

@@ -4,7 +4,7 @@ import { invoiceExpiryStart } from '../modules/invoice-workflow/index.js';
 
 interface OpenInvoiceRow {
   id: number;
-  slug: string;
+  created_at: Date;
   expires_at: Date;
   amount_requested: string | null;
   asset_code: string;
@@ -21,7 +21,7 @@ interface OpenInvoiceRow {
 export class Migration20261123000100StartInvoiceWorkflowsThroughOutbox extends Migration {
   override async up(): Promise<void> {
     const open = (await this.execute(
-      `select pr."id", pr."slug", pr."expires_at", pr."amount_requested"::text as "amount_requested", a."code" as "asset_code", pr."account_id"
+      `select pr."id", pr."created_at", pr."expires_at", pr."amount_requested"::text as "amount_requested", a."code" as "asset_code", pr."account_id"
        from "payment_requests" pr join "assets" a on a."id" = pr."asset_id"
        where pr."type" = 'invoice' and pr."status" in ('pending', 'partial') and pr."expires_at" is not null
        order by pr."id"`,
@@ -29,7 +29,7 @@ export class Migration20261123000100StartInvoiceWorkflowsThroughOutbox extends M
     for (const row of open) {
       const start = invoiceExpiryStart({
         id: Number(row.id),
-        slug: row.slug,
+        createdAt: new Date(row.created_at),
         expiresAt: new Date(row.expires_at),
         amountRequested: row.amount_requested === null ? null : row.amount_requested.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''),
         asset: { code: row.asset_code },

@@ -33,7 +33,8 @@ export async function seededServiceDatabase(service: BenchServiceName, env: Node
   const db = await createTestDatabase(`${service}_bench`);
   try {
     const cli = serviceCliPath(service);
-    const childEnv = { ...process.env, ...env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
+    // The benchmark's own throwaway database: seeded as a developer's would be (seed runs only in development).
+    const childEnv = { ...process.env, NODE_ENV: 'development', ...env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
     await run(process.execPath, [cli, 'migrate'], { env: childEnv });
     const { stdout } = await run(process.execPath, [cli, 'seed'], { env: childEnv });
     const { credentials } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { credentials: Record<string, unknown> };

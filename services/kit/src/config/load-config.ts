@@ -32,7 +32,8 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
   const problems = new Map<string, string[]>();
   for (const issue of result.error.issues) {
     const variable = issue.path.length > 0 ? String(issue.path[0]) : '(environment)';
-    const problem = variable in present ? issue.message : 'is required';
+    // A rule of the service's own (a refinement) explains itself; a plain missing variable is just "is required".
+    const problem = variable in present || issue.code === 'custom' ? issue.message : 'is required';
     const list = problems.get(variable) ?? [];
     if (!list.includes(problem)) list.push(problem);
     problems.set(variable, list);

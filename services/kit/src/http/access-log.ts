@@ -2,8 +2,8 @@
 // pino-http builds two child loggers per request and serialises the whole request (headers included) into one of
 // them up front: about a tenth of a create's CPU in bnpl's widget-session-create benchmark, for a line that carried
 // every header. Here the request's child logger is built only when something logs through it (`req.log`), and the
-// line carries what an operator reads: request id, method, URL (sensitive query values redacted), client address,
-// status and time.
+// line carries what an operator reads: request id, method, URL (capability tokens shortened, sensitive query values
+// redacted), client address, status and time.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/index.js';
@@ -31,11 +31,16 @@ export const ACCESS_LOG_MESSAGES = {
 export interface AccessLogOptions {
   /** Paths answered without a line when they succeed (orchestrators' probes every few seconds). */
   quietPaths?: ReadonlySet<string>;
+  /** The URL the line shows (capabilities.ts shortens capability tokens); the URL as sent by default. */
+  loggedUrl?: (req: IncomingMessage) => string;
 }
+
+const urlAsSent = (req: IncomingMessage): string => (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
 
 /** Assigns the request id (echoed as X-Request-Id), provides `req.log`, and logs the request once it is over. */
 export function accessLog(logger: Logger, options: AccessLogOptions = {}): RequestHandler {
   const quietPaths = options.quietPaths ?? new Set<string>();
+  const loggedUrl = options.loggedUrl ?? urlAsSent;
   return (req, res, next) => {
     const started = performance.now();
     const requestId = assignRequestId(req, res);
@@ -45,18 +50,24 @@ export function accessLog(logger: Logger, options: AccessLogOptions = {}): Reque
       configurable: true,
       get: () => (child ??= logger.child({ requestId })),
     });
-    res.once('close', () => logLine(logger, req, res, performance.now() - started, quietPaths));
+    res.once('close', () => logLine(logger, req, res, { elapsedMs: performance.now() - started, quietPaths, loggedUrl }));
     next();
   };
 }
 
-function logLine(logger: Logger, req: IncomingMessage, res: ServerResponse, elapsedMs: number, quietPaths: ReadonlySet<string>): void {
+interface LineContext {
+  elapsedMs: number;
+  quietPaths: ReadonlySet<string>;
+  loggedUrl: (req: IncomingMessage) => string;
+}
+
+function logLine(logger: Logger, req: IncomingMessage, res: ServerResponse, { elapsedMs, quietPaths, loggedUrl }: LineContext): void {
   const aborted = !res.writableFinished;
   const failed = res.err !== undefined || res.statusCode >= 500;
   if (!aborted && !failed && res.statusCode < 400 && quietPaths.has(req.url?.split('?')[0] ?? '')) return;
   const line = {
     requestId: req.id,
-    req: { method: req.method, url: (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url, remoteAddress: req.socket.remoteAddress },
+    req: { method: req.method, url: loggedUrl(req), remoteAddress: req.socket.remoteAddress },
     res: { statusCode: res.statusCode },
     responseTime: Math.round(elapsedMs * 10) / 10,
     ...(res.err ? { err: res.err } : {}),

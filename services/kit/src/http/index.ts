@@ -4,6 +4,7 @@ export * from './readiness.js';
 export * from './temporal-readiness.js';
 export * from './request-id.js';
 export * from './access-log.js';
+export * from './capabilities.js';
 export * from './service-app.js';
 export * from './api-docs.js';
 export * from './rate-limit.js';

@@ -15,6 +15,7 @@ import type { Logger } from '../logging/index.js';
 import { httpMetrics } from '../observability/http-metrics.js';
 import { httpTracing } from '../observability/tracing.js';
 import { accessLog } from './access-log.js';
+import { capabilityRedaction, type CapabilityToken } from './capabilities.js';
 import { CLIENT_ERROR_LISTENER } from './http-server.js';
 import { bodyParserErrorToDomain, parseJsonBodies, requireJsonBodies, type OtherBodyRoute } from './json-body.js';
 import { expressErrorToDomain, refuseMalformedUrls } from './malformed-request.js';
@@ -38,6 +39,8 @@ export interface ServiceAppOptions {
   otherBodyRoutes?: OtherBodyRoute[];
   /** Bearer token GET /metrics requires (METRICS_TOKEN); undefined = none. */
   metricsToken?: string | undefined;
+  /** Capability tokens in the service's paths: shortened in the access log and the traces (capabilities.ts). */
+  capabilities?: readonly CapabilityToken[];
   /** Mount REST routes and the subgraph here. */
   configure: (app: Express) => void | Promise<void>;
 }
@@ -55,10 +58,13 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
 
   // First, so its timing covers every other middleware and /metrics skips them all.
   app.use(httpMetrics({ service: options.service, metricsToken: options.metricsToken }));
+  const capabilities = capabilityRedaction(options.capabilities ?? []);
   // Orchestrators poll the probes every few seconds; only failures are worth a line.
-  app.use(accessLog(logger, { quietPaths: probePaths }));
+  app.use(accessLog(logger, { quietPaths: probePaths, loggedUrl: capabilities.url }));
   // Before every route (probes and unknown paths included) and before the body is read.
   app.use(refuseMalformedUrls());
+  // Before the service's routes and guards, so a request they refuse is shortened like one they answer.
+  app.use(capabilities.router);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -71,7 +77,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
   app.use(requireJsonBodies(options.otherBodyRoutes ?? []));
   app.use(parseJsonBodies(bodyLimit));
   // After body parsing, like the request context below: the span stays active through the handlers.
-  app.use(httpTracing(options.service));
+  app.use(httpTracing(options.service, { recordedUrl: capabilities.url }));
 
   if (options.orm) {
     const em = options.orm.em;

@@ -19,7 +19,8 @@ import {
   ATTR_URL_PATH,
   DB_SYSTEM_NAME_VALUE_POSTGRESQL,
 } from '@opentelemetry/semantic-conventions';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import { routeTemplate } from './http-metrics.js';
 
 /** The span attribute naming the service (bnpl, crypto, photos, gateway) that made a span. */
@@ -115,24 +116,33 @@ export function injectTraceHeaders(headers: { set(name: string, value: string): 
   propagation.inject(context.active(), headers, { set: (carrier, key, value) => carrier.set(key, value) });
 }
 
+export interface HttpTracingOptions {
+  /** The URL the span records (its path part: `url.path`); the app's shortens capability tokens (http/capabilities.ts). */
+  recordedUrl?: (req: IncomingMessage) => string;
+}
+
+const pathOf = (url: string): string => url.split('?', 1)[0] ?? '';
+
 /**
  * The server span of every request, continuing the caller's W3C traceparent, active while the app handles it; named
  * `METHOD route-template` when the response has finished. Mount it after the body is read: AsyncLocalStorage does not
  * follow the request stream's callbacks (the same reason as MikroORM's RequestContext).
  */
-export function httpTracing(service: string): RequestHandler {
+export function httpTracing(service: string, options: HttpTracingOptions = {}): RequestHandler {
+  const recordedPath = (req: Request): string => pathOf(options.recordedUrl ? options.recordedUrl(req) : req.originalUrl);
   return (req, res, next) => {
     if (!tracingInstalled) return next();
     const parent = propagation.extract(context.active(), req.headers);
     const span = kitTracer().startSpan(
       req.method,
-      { kind: SpanKind.SERVER, attributes: { [SERVICE_ATTRIBUTE]: service, [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: req.path } },
+      { kind: SpanKind.SERVER, attributes: { [SERVICE_ATTRIBUTE]: service, [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: recordedPath(req) } },
       parent,
     );
     res.once('finish', () => {
       const route = routeTemplate(req);
       span.updateName(`${req.method} ${route}`);
-      span.setAttributes({ [ATTR_HTTP_ROUTE]: route, [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode });
+      // Again now that the router has matched: a capability it found in the path is shortened too.
+      span.setAttributes({ [ATTR_URL_PATH]: recordedPath(req), [ATTR_HTTP_ROUTE]: route, [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode });
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     });

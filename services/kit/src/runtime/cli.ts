@@ -1,5 +1,5 @@
 // The command line every service ships as dist/cli.js (the stack runs exactly these): migrate | seed | serve | worker.
-import { loadConfig, serviceEnv, type ServiceEnv } from '../config/index.js';
+import { DEVELOPMENT_NODE_ENVS, describeNodeEnv, isDevelopmentNodeEnv, loadConfig, secretsEnv, serviceEnv, type ServiceEnv } from '../config/index.js';
 import { migrateUp } from '../database/index.js';
 import { onShutdownSignal } from '../http/index.js';
 import { createLogger } from '../logging/index.js';
@@ -23,6 +23,11 @@ const workerEnv = serviceEnv.pick({
   WEBHOOK_ALLOW_PRIVATE_HOSTS: true,
 });
 
+/** Why `seed` refuses to run: its demo credentials are published, so they must never reach a deployment's database. */
+export function seedRefusal(service: string, nodeEnv: string | undefined): string {
+  return `${service} seed writes the published demo credentials and runs only when NODE_ENV is ${DEVELOPMENT_NODE_ENVS.join(' or ')} (${describeNodeEnv(nodeEnv)}); nothing was written.`;
+}
+
 export interface ServiceCommandIo {
   env?: NodeJS.ProcessEnv;
   /** Where `seed` writes its one JSON line. Default process.stdout. */
@@ -30,7 +35,7 @@ export interface ServiceCommandIo {
 }
 
 /**
- * Runs one command. `migrate` and `seed` log to stderr (`seed` owns stdout for its one JSON line); `serve` and `worker`
+ * Runs one command. `seed` refuses outside development and tests (seedRefusal). `migrate` and `seed` log to stderr (`seed` owns stdout for its one JSON line); `serve` and `worker`
  * run until SIGTERM/SIGINT. An unknown command prints the usage and sets exit code 2.
  */
 export async function runServiceCommand<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, command: string | undefined, io: ServiceCommandIo = {}): Promise<void> {
@@ -51,6 +56,8 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
       return;
     }
     case 'seed': {
+      // Before anything is opened: a refused seed writes nothing.
+      if (!isDevelopmentNodeEnv(env.NODE_ENV)) throw new Error(seedRefusal(service, env.NODE_ENV));
       const config = loadConfig(databaseEnv, env);
       const orm = await openServiceDatabase(definition, config.DATABASE_URL, stderrLogger(config.LOG_LEVEL));
       try {
@@ -72,6 +79,9 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
       return;
     }
     case 'worker': {
+      // Every worker opens sealed webhook signing secrets: a missing key stops it now, naming the variable, rather
+      // than at its first delivery.
+      loadConfig(secretsEnv, env);
       const config = loadConfig(workerEnv, env);
       const logger = createLogger({ service, level: config.LOG_LEVEL });
       installTemporalRuntime(logger);

@@ -7,7 +7,7 @@ import type { GraphqlLimitsConfig, ServiceEnv } from '../config/index.js';
 import { databaseReadiness } from '../database/index.js';
 import type { ErrorFormat } from '../errors/index.js';
 import { GRAPHIQL_ASSETS_PATH, graphiqlDemoAuthorization, mountSubgraph, type GraphiqlExample, type MountSubgraphOptions } from '../graphql/index.js';
-import { apiDocsAssetsPath, createServiceApp, mountApiDocs, temporalReadiness, type OtherBodyRoute, type ReadinessCheck } from '../http/index.js';
+import { apiDocsAssetsPath, createServiceApp, mountApiDocs, temporalReadiness, type CapabilityToken, type OtherBodyRoute, type ReadinessCheck } from '../http/index.js';
 import type { Logger } from '../logging/index.js';
 import type { ServiceApp } from './definition.js';
 
@@ -32,6 +32,8 @@ export interface ComposeServiceAppOptions<TContext extends object> {
   graphiql: { examples: readonly GraphiqlExample[]; authorizationPlaceholder: string };
   /** The service's own readiness checks, after the database and Temporal (e.g. crypto's chain watchers, informational). */
   readiness?: ReadinessCheck[];
+  /** Capability tokens in the service's paths, shortened in its access log and traces. */
+  capabilities?: readonly CapabilityToken[];
 }
 
 /** Prefixes of the static files a service app serves (docs page, GraphiQL page): not API surface. */
@@ -52,6 +54,7 @@ export async function composeServiceApp<TContext extends object>(options: Compos
     readiness: [databaseReadiness(orm), temporal, ...(options.readiness ?? [])],
     otherBodyRoutes: options.otherBodyRoutes,
     metricsToken: config.METRICS_TOKEN,
+    capabilities: options.capabilities,
     configure: async (express) => {
       options.routes(express);
       const { document, restBase, docsPath } = options.apiDocs;

@@ -8,5 +8,6 @@
 //   compared only for a known public part. Every bcrypt comparison is counted (slowHashComparisons).
 // - Failed authentications spend a per-client budget (authenticationFailureLimit) before anything is looked up.
 export * from './tokens.js';
+export * from './token-format.js';
 export * from './secret-box.js';
 export * from './passwords.js';

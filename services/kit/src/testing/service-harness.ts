@@ -20,14 +20,19 @@ export function testTemporalAddress(): string {
   return process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 }
 
-/** The definition's config for tests: its env schema with test values (PORT is a placeholder: see startServiceHarness). */
+/**
+ * The definition's config for tests: its env schema with test values (PORT is a placeholder: see startServiceHarness;
+ * NODE_ENV is `test`, so a service without SECRETS_ENCRYPTION_KEY uses the published development key).
+ */
 export function testServiceConfig<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, databaseUrl: string, env: NodeJS.ProcessEnv = {}): C {
-  return loadConfig(definition.env, { PORT: '1', DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: testTemporalAddress(), ...env }) as C;
+  return loadConfig(definition.env, { NODE_ENV: 'test', PORT: '1', DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: testTemporalAddress(), ...env }) as C;
 }
 
 export interface ServiceHarnessOptions {
   /** Service variables added to the test config. */
   env?: NodeJS.ProcessEnv;
+  /** The service's logger (e.g. capturingLogger's, to read its access log); silent by default. */
+  logger?: Logger;
   /** Where the service's port comes from (tests of the harness itself); a free loopback port by default. */
   pickPort?: () => Promise<number>;
 }
@@ -38,7 +43,7 @@ export interface ServiceHarnessOptions {
  */
 export async function startServiceHarness<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   const db = await createTestDatabase(`${definition.name}_test`);
-  const logger = createLogger({ service: definition.name, level: 'silent' });
+  const logger = options.logger ?? createLogger({ service: definition.name, level: 'silent' });
   const orm = await openServiceDatabase(definition, db.url, logger);
   let service: RunningService;
   try {

@@ -63,7 +63,7 @@ function guardedLookup(resolver: HostResolver, allowlist: PrivateHostAllowlist) 
         }
         const problem = findForbiddenAddress(normalizeHost(hostname), resolved, allowlist);
         if (problem) {
-          callback(new BlockedDestinationError(`destination refused: ${hostname} resolves to ${problem.address} (${problem.reason})`), '');
+          callback(new BlockedDestinationError(`destination refused: ${hostname} does not resolve to a public address`), '');
           return;
         }
         if (options.all) callback(null, wanted.map(({ address, family }) => ({ address, family })));
@@ -111,7 +111,7 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
       if (isIpLiteral(hostname)) {
         const reason = addressAllowed(hostname, hostname);
         if (reason) {
-          return { ok: false, statusCode: null, error: `destination refused: ${hostname} is ${reason}`, errorKind: 'blocked', durationMs: 0, remoteAddress: null };
+          return { ok: false, statusCode: null, error: `destination refused: ${hostname} is not a public address`, errorKind: 'blocked', durationMs: 0, remoteAddress: null };
         }
       }
 
@@ -166,7 +166,7 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
           socket.once('connect', () => {
             remoteAddress = socket.remoteAddress ?? null;
             const reason = addressAllowed(hostname, socket.remoteAddress);
-            if (reason) req.destroy(new BlockedDestinationError(`destination refused: connected to ${socket.remoteAddress} (${reason})`));
+            if (reason) req.destroy(new BlockedDestinationError(`destination refused: ${hostname} connected to an address that is not public`));
           });
         });
         req.on('response', (res) => {

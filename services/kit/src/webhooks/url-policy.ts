@@ -21,6 +21,12 @@ export interface WebhookDestinationOptions {
 export type UnsafeWebhookUrlReason = 'invalid_url' | 'not_https' | 'credentials_in_url' | 'unresolvable' | 'private_address';
 
 /**
+ * The 422 for a host that resolves to an address that is not public. It names neither the address nor its kind
+ * (loopback, private, …): what a host resolves to inside our network is not the client's to learn.
+ */
+export const NOT_PUBLIC_ADDRESS_MESSAGE = 'Must resolve to a public address.';
+
+/**
  * A webhook URL that may not be used. It is a ValidationError (422 in every service's format) on the field
  * named by `field` (default `url`); `reason` is machine-readable.
  */
@@ -78,11 +84,7 @@ export async function resolvePublicAddresses(
   }
   const problem = findForbiddenAddress(hostname, addresses, allowlist);
   if (problem) {
-    throw new UnsafeWebhookUrlError(
-      'private_address',
-      `Must resolve to a public address (${problem.address} is ${problem.reason}).`,
-      options.field,
-    );
+    throw new UnsafeWebhookUrlError('private_address', NOT_PUBLIC_ADDRESS_MESSAGE, options.field);
   }
   return addresses;
 }

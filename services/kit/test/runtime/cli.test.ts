@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
 import pg from 'pg';
 import { ConfigError, kitMigrations } from '../../src/index.js';
-import { runServiceCommand } from '../../src/runtime/index.js';
+import { runServiceCommand, seedRefusal } from '../../src/runtime/index.js';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/index.js';
 import { notesService } from '../fixtures/notes-service.js';
 
@@ -31,7 +31,7 @@ function collect(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-const env = () => ({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
+const env = () => ({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 
 describe('runServiceCommand', () => {
   it('migrate applies the definition’s migrations, and is a no-op the second time', async () => {
@@ -56,7 +56,33 @@ describe('runServiceCommand', () => {
   it('refuses a bad environment with a ConfigError naming the variable', async () => {
     const failure = runServiceCommand(notesService, 'migrate', { env: { DATABASE_URL: 'mysql://nope' } });
     await expect(failure).rejects.toThrow(ConfigError);
-    await expect(runServiceCommand(notesService, 'seed', { env: {} })).rejects.toThrow(/DATABASE_URL/);
+    await expect(runServiceCommand(notesService, 'seed', { env: { NODE_ENV: 'test' } })).rejects.toThrow(/DATABASE_URL/);
+  });
+
+  it.each([['production'], ['staging'], [undefined]])('seed refuses with NODE_ENV=%s, naming why, and writes nothing', async (nodeEnv) => {
+    const untouched = await createTestDatabase('kit_runtime_cli_refused_seed');
+    try {
+      const out = collect();
+      const refused = runServiceCommand(notesService, 'seed', { env: { DATABASE_URL: untouched.url, LOG_LEVEL: 'silent', ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) }, stdout: out.stream });
+      await expect(refused).rejects.toThrow(seedRefusal('bnpl', nodeEnv));
+      expect(seedRefusal('bnpl', nodeEnv)).toMatch(/runs only when NODE_ENV is development or test \(NODE_ENV is (unset|"\w+")\); nothing was written\.$/);
+      expect(out.text()).toBe('');
+      const client = new pg.Client({ connectionString: untouched.url });
+      await client.connect();
+      try {
+        expect((await client.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'")).rows).toEqual([{ n: 0 }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await untouched.drop();
+    }
+  });
+
+  it('worker refuses to start without SECRETS_ENCRYPTION_KEY outside development, naming the variable', async () => {
+    await expect(runServiceCommand(notesService, 'worker', { env: { DATABASE_URL: db.url, NODE_ENV: 'staging' } })).rejects.toThrow(
+      /^Invalid configuration: SECRETS_ENCRYPTION_KEY is required unless NODE_ENV is development or test \(NODE_ENV is "staging"\)/,
+    );
   });
 
   it('an unknown or missing command prints the usage and sets exit code 2', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { assertPublicWebhookUrl, classifyAddress, PrivateHostAllowlist, UnsafeWebhookUrlError, ValidationError } from '../../src/index.js';
+import { NOT_PUBLIC_ADDRESS_MESSAGE, assertPublicWebhookUrl, classifyAddress, PrivateHostAllowlist, UnsafeWebhookUrlError, ValidationError } from '../../src/index.js';
 import type { HostResolver } from '../../src/index.js';
 
 const refused: Array<[string, string]> = [
@@ -124,6 +124,13 @@ describe('assertPublicWebhookUrl (save-time check)', () => {
 
   it('refuses `localhost`, which resolves to 127.0.0.1 (real system resolver)', async () => {
     expect(await reasonOf(assertPublicWebhookUrl('https://localhost/hook'))).toBe('private_address');
+  });
+
+  it('says only that the host is not public: neither the address it resolved to nor what kind of address it is', async () => {
+    const refusal = assertPublicWebhookUrl('https://internal.example/hook', { lookup: resolveTo('10.20.30.40') });
+    await expect(refusal).rejects.toMatchObject({ message: NOT_PUBLIC_ADDRESS_MESSAGE, fields: { url: [NOT_PUBLIC_ADDRESS_MESSAGE] } });
+    const local = (await assertPublicWebhookUrl('https://localhost/hook').catch((error: unknown) => error)) as UnsafeWebhookUrlError;
+    expect(JSON.stringify({ message: local.message, fields: local.fields })).not.toMatch(/127\.0\.0\.1|::1|loopback/);
   });
 
   it('refuses IP literals in private ranges, IPv4-mapped IPv6 included', async () => {

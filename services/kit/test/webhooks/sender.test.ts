@@ -85,7 +85,8 @@ describe('SSRF refusals at send time (nothing reaches the receiver)', () => {
   it('refuses localhost (resolves to 127.0.0.1) without an exemption', async () => {
     const result = await send(createWebhookSender(), `${receiver.url}/hook`);
     expect(result).toMatchObject({ ok: false, errorKind: 'blocked', statusCode: null });
-    expect(result.error).toContain('127.0.0.1');
+    // The error is shown to the endpoint's owner (delivery attempts): it names their host, never the address it resolved to.
+    expect(result.error).toBe('destination refused: localhost does not resolve to a public address');
     expect(receiver.requests).toHaveLength(0);
   });
 
@@ -123,7 +124,8 @@ describe('SSRF refusals at send time (nothing reaches the receiver)', () => {
     // Sent: the connection-time lookup now answers 127.0.0.1, which is checked before connecting.
     const result = await send(createWebhookSender({ lookup: rebinding }), `${receiver.url}/hook`);
     expect(result).toMatchObject({ ok: false, errorKind: 'blocked', remoteAddress: null });
-    expect(result.error).toContain('resolves to 127.0.0.1');
+    expect(result.error).toContain('does not resolve to a public address');
+    expect(result.error).not.toContain('127.0.0.1');
     expect(calls).toBe(2);
     expect(receiver.requests).toHaveLength(0);
   });

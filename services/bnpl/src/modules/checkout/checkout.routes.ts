@@ -30,6 +30,8 @@ function formBodyError(error: unknown): unknown {
 export const CONFIRM_STATUS: Record<ConfirmOutcome['kind'], number> = { booked: 200, invalid: 422, declined: 200, refused: 409 };
 
 const PAGE = new RegExp(`^${CHECKOUT_PAGE_PREFIX}/([^/]+)/?$`);
+/** The paths PAGE matches, in Express notation: the session token is the `token` parameter (capabilities.ts). */
+export const CHECKOUT_PAGE_ROUTE = `${CHECKOUT_PAGE_PREFIX}/:token{/}`;
 const ASSET = new RegExp(`^${CHECKOUT_ASSETS_PREFIX}/([^/]+)$`);
 
 /** Headers of every page: its CSP, no MIME sniffing, no Referer (the URL holds the session token), never cached. */

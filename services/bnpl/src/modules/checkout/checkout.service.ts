@@ -152,7 +152,7 @@ export class CheckoutService {
   /** loan.authorized to the event sink, the expiry workflow told to stop, the loan's lifecycle workflow started: all committed with the loan. */
   private async announceAuthorization(tx: EntityManager, session: WidgetSession, loan: Loan, clockOffsetMs: number): Promise<AfterCommit | undefined> {
     const event = await this.events.emit(tx, loan, 'loan.authorized');
-    const signal = await enqueueWorkflowSignal(tx, widgetSessionExpirySignal(session.token, WIDGET_SESSION_SIGNALS.authorized));
+    const signal = await enqueueWorkflowSignal(tx, widgetSessionExpirySignal(session.id, WIDGET_SESSION_SIGNALS.authorized));
     const lifecycle = await enqueueLoanLifecycle(tx, loan, clockOffsetMs);
     return afterCommitAll(event, this.outbox?.dispatchAfterCommit([signal, lifecycle]));
   }

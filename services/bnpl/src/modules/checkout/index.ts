@@ -1,7 +1,7 @@
 // The shopper's hosted checkout: the page at checkout_url (eligibility on open, the loan booked on confirm), the
 // embedding script widget.js, and the eligibility rule.
 export { CheckoutService, type CheckoutServiceOptions, type ConfirmOutcome, type PaymentLinkUseCounter } from './checkout.service.js';
-export { CHECKOUT_FORM_BODY_ROUTE, CHECKOUT_FORM_MEDIA_TYPE, CONFIRM_STATUS, checkoutRoutes, securePage } from './checkout.routes.js';
+export { CHECKOUT_FORM_BODY_ROUTE, CHECKOUT_FORM_MEDIA_TYPE, CHECKOUT_PAGE_ROUTE, CONFIRM_STATUS, checkoutRoutes, securePage } from './checkout.routes.js';
 export {
   CHECKOUT_MESSAGES,
   EMBED_MODES,

@@ -19,7 +19,7 @@ export {
   type SessionTransition,
 } from './session-status-engine.js';
 export { widgetSessionExpirySignal, widgetSessionExpiryStart, type ExpiringSession } from './widget-session-expiry.commands.js';
-export { SESSION_TOKEN_PATTERN, SESSION_TOKEN_PREFIX, generateSessionToken } from './session-token.js';
+export { SESSION_TOKEN_FORMAT, SESSION_TOKEN_PATTERN, SESSION_TOKEN_PREFIX, generateSessionToken } from './session-token.js';
 export { WidgetSessionRepository, type SessionViewer } from './widget-session.repository.js';
 export {
   CUSTOMER_EMAIL_MAX,

@@ -192,7 +192,7 @@ export class WidgetSessionService {
       session.applyState(transition.state);
       session.cancelledAt = now;
       await tx.flush();
-      const endExpiry = await enqueueWorkflowSignal(tx, widgetSessionExpirySignal(session.token, WIDGET_SESSION_SIGNALS.cancelled));
+      const endExpiry = await enqueueWorkflowSignal(tx, widgetSessionExpirySignal(session.id, WIDGET_SESSION_SIGNALS.cancelled));
       return { result: session, afterCommit: this.dispatch([endExpiry]) };
     });
   }

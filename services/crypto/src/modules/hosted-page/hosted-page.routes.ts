@@ -39,6 +39,8 @@ function wantsJson(req: Request): boolean {
 
 const PAGE = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/?$`);
 const QR_CODE = new RegExp(`^${HOSTED_PAGE_PREFIX}/([^/]+)/qr\\.svg$`);
+/** The paths PAGE and QR_CODE match, in Express notation: the slug is the `slug` parameter (capabilities.ts). */
+export const HOSTED_PAGE_SLUG_ROUTES = [`${HOSTED_PAGE_PREFIX}/:slug{/}`, `${HOSTED_PAGE_PREFIX}/:slug/qr.svg`] as const;
 const ASSET = new RegExp(`^${HOSTED_PAGE_ASSETS}/([^/]+)$`);
 
 export function hostedPageRoutes(paymentRequests: PaymentRequestService): RequestHandler {

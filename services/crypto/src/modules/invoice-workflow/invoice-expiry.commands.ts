@@ -3,13 +3,14 @@
 // while Temporal is down is dispatched when it is back): start it when an invoice is created, end it early with the
 // `settled` or `cancelled` signal. Donations never expire and get no workflow.
 import type { WorkflowSignalCommand, WorkflowStartCommand } from '@tributary/kit';
-import { TASK_QUEUES, WORKFLOW_TYPES, invoiceReopenedWorkflowId, invoiceWorkflowId, type InvoiceExpiryWorkflowInput, type InvoiceSignalName } from '@tributary/workflows';
+import { TASK_QUEUES, WORKFLOW_TYPES, invoiceReopenedWorkflowId, invoiceWorkflowId, type InvoiceExpiryWorkflowInput, type InvoiceSignalName, type InvoiceWorkflowKey } from '@tributary/workflows';
 import { SERVICE_NAME } from '../../service-name.js';
 
 /** What the commands need to know of an invoice. */
 export interface ExpiringInvoice {
+  /** The internal id: with createdAt it names the workflow (never the slug, which opens the payer view). */
   id: number;
-  slug: string;
+  createdAt: Date;
   expiresAt: Date;
   /** Shown to operators in the Temporal UI. */
   amountRequested?: { toString(): string } | null | undefined;
@@ -26,17 +27,17 @@ export function invoiceWorkflowMetadata(invoice: ExpiringInvoice): { summary: st
   const amount = invoice.amountRequested?.toString() ?? 'any amount';
   const expiresAt = invoice.expiresAt.toISOString();
   return {
-    summary: `Invoice ${invoice.slug}: ${amount} ${asset}, expires ${expiresAt}`,
+    summary: `Invoice ${invoice.id}: ${amount} ${asset}, expires ${expiresAt}`,
     details: [`- payment request: ${invoice.id}${invoice.account ? ` (account ${invoice.account.id})` : ''}`, `- amount: ${amount} ${asset}`, `- expires at: ${expiresAt}`].join('\n'),
   };
 }
 
-/** Start of the invoice's expiry workflow, id `invoice-<slug>`, on the crypto task queue: once per invoice, ever. */
+/** Start of the invoice's expiry workflow, id `invoiceWorkflowId(invoice)`, on the crypto task queue: once per invoice, ever. */
 export function invoiceExpiryStart(invoice: ExpiringInvoice): WorkflowStartCommand {
-  const input: InvoiceExpiryWorkflowInput = { paymentRequestId: invoice.id, slug: invoice.slug, expiresAt: invoice.expiresAt.toISOString() };
+  const input: InvoiceExpiryWorkflowInput = { paymentRequestId: invoice.id, expiresAt: invoice.expiresAt.toISOString() };
   return {
     workflowType: WORKFLOW_TYPES.invoiceExpiry,
-    workflowId: invoiceWorkflowId(invoice.slug),
+    workflowId: invoiceWorkflowId(invoice),
     taskQueue: TASK_QUEUES[SERVICE_NAME],
     args: [input],
     ...invoiceWorkflowMetadata(invoice),
@@ -48,10 +49,13 @@ export function invoiceExpiryStart(invoice: ExpiringInvoice): WorkflowStartComma
  * the same workflow under its own id, so it runs once per reopening.
  */
 export function invoiceReopenedExpiryStart(invoice: ExpiringInvoice, orphanedBlockHash: string): WorkflowStartCommand {
-  return { ...invoiceExpiryStart(invoice), workflowId: invoiceReopenedWorkflowId(invoice.slug, orphanedBlockHash) };
+  return { ...invoiceExpiryStart(invoice), workflowId: invoiceReopenedWorkflowId(invoice, orphanedBlockHash) };
 }
 
-/** Ends the workflow early: INVOICE_SIGNALS.settled (paid in full) or .cancelled (by the merchant); a workflow already over ignores it. */
-export function invoiceExpirySignal(slug: string, signal: InvoiceSignalName): WorkflowSignalCommand {
-  return { workflowId: invoiceWorkflowId(slug), signal };
+/**
+ * Ends the workflow early: INVOICE_SIGNALS.settled (paid in full) or .cancelled (by the merchant); a workflow already
+ * over ignores it. Sent to no older `invoice-<slug>` id: a lost signal is harmless (README Decisions, "Invoice expiry").
+ */
+export function invoiceExpirySignal(invoice: InvoiceWorkflowKey, signal: InvoiceSignalName): WorkflowSignalCommand {
+  return { workflowId: invoiceWorkflowId(invoice), signal };
 }

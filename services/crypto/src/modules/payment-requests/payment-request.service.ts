@@ -6,9 +6,11 @@ import {
   enqueueWorkflowSignal,
   enqueueWorkflowStart,
   randomChars,
+  tokenPattern,
   transactionWithAfterCommit,
   type AfterCommit,
   type OutboxEntryRef,
+  type TokenFormat,
   type WorkflowOutbox,
 } from '@tributary/kit';
 import { INVOICE_SIGNALS } from '@tributary/workflows';
@@ -25,8 +27,9 @@ import { validateListQuery, validateNewPaymentRequest, type NewPaymentRequest, t
 import { SETTLED_CANCEL_MESSAGE, applyCancel, applyExpiry, settledCancelFieldErrors } from './status-engine.js';
 
 /** Length of the public slug: 24 characters of [A-Za-z0-9] ≈ 142.9 bits from a CSPRNG (spec: random, non-sequential). */
-export const SLUG_LENGTH = 24;
-export const SLUG_PATTERN = /^[A-Za-z0-9]{24}$/;
+export const SLUG_FORMAT = { prefix: '', alphabet: 'alphanumeric', length: 24 } as const satisfies TokenFormat;
+export const SLUG_LENGTH = SLUG_FORMAT.length;
+export const SLUG_PATTERN = tokenPattern(SLUG_FORMAT);
 
 export interface PaymentRequestServiceOptions {
   /** `WEBHOOK_ALLOW_PRIVATE_HOSTS`: hosts/CIDRs exempted from the public-address rule of webhook_url/redirect_url. */
@@ -165,7 +168,7 @@ export class PaymentRequestService {
       request.applyState(outcome.state);
       request.cancelledAt = now;
       await tx.flush();
-      const endExpiry = request.type === 'invoice' ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request.slug, INVOICE_SIGNALS.cancelled)) : undefined;
+      const endExpiry = request.type === 'invoice' ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request, INVOICE_SIGNALS.cancelled)) : undefined;
       return { result: request, afterCommit: afterCommitAll(expiry.afterCommit, this.dispatch([endExpiry])) };
     });
   }

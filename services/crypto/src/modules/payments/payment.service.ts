@@ -161,7 +161,7 @@ export class PaymentService {
       const { credited, events } = this.creditIfCounted(request, payment, amount, now);
       await tx.flush();
       const paidInvoice = request.type === 'invoice' && events.some((e) => e.event === 'payment.paid');
-      const endExpiry = paidInvoice ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request.slug, INVOICE_SIGNALS.settled)) : undefined;
+      const endExpiry = paidInvoice ? await enqueueWorkflowSignal(tx, invoiceExpirySignal(request, INVOICE_SIGNALS.settled)) : undefined;
       const webhooks = events.length > 0 ? await this.events.emit(tx, request, events) : undefined;
       return {
         result: { payment, paymentRequest: request, credited, duplicate, events },

@@ -7,6 +7,7 @@ export { REPORT_FAILURE_REASONS, REPORT_STATUSES, canTransition, type ReportFail
 export { REPORT_EVENTS, type ReportAnnouncements, type ReportEvent, type ReportEventSink } from './report-events.js';
 export { ReportService, type ReportPage, type ReportPdf, type ReportServiceOptions, type SharedReport } from './report.service.js';
 export { ReportUrlSigner } from './report-urls.js';
+export { SHARE_TOKEN_FORMAT } from './report-share.js';
 export { presentReport, presentReportPage, presentReportSummary, type ReportUrls } from './report.presenter.js';
 export { ReportRenderRecords, type WorkerReportAnnouncements } from './report-render-records.js';
 export { photosReportActivities, reportPdfKey, UNRENDERABLE_REPORT_MEDIA_FAILURE, type ReportActivityDeps } from './report-activities.js';

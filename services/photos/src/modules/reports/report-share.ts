@@ -2,12 +2,16 @@
 // SHA-256 is stored, so a database read does not reveal live links; the link is shown once, when it is made, and
 // making it again replaces it (the old link stops working). Revoking clears the hash: the link then answers 404.
 import { createHash, randomBytes } from 'node:crypto';
+import { tokenPattern, type TokenFormat } from '@tributary/kit';
 
-export const SHARE_TOKEN_PREFIX = 'rps_';
-const SHARE_TOKEN_PATTERN = /^rps_[A-Za-z0-9_-]{43}$/;
+/** 32 random bytes are 43 base64url characters. */
+const SHARE_TOKEN_BYTES = 32;
+export const SHARE_TOKEN_FORMAT = { prefix: 'rps_', alphabet: 'base64url', length: 43 } as const satisfies TokenFormat;
+export const SHARE_TOKEN_PREFIX = SHARE_TOKEN_FORMAT.prefix;
+const SHARE_TOKEN_PATTERN = tokenPattern(SHARE_TOKEN_FORMAT);
 
 export function newShareToken(): string {
-  return `${SHARE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return `${SHARE_TOKEN_PREFIX}${randomBytes(SHARE_TOKEN_BYTES).toString('base64url')}`;
 }
 
 export function hashShareToken(token: string): string {
