@@ -1,6 +1,6 @@
 // The sales module's own SQL over the loans table (read only): the filters as one WHERE clause shared by the list and
-// the CSV export, the keyset page, and the export's streamed select. The order is the list's everywhere: newest first
-// by (created_at, id), served by the (merchant_id, created_at) index.
+// the CSV export, the keyset page, and the export's batches. The order is the list's everywhere: newest first by
+// (created_at, id), served by the (merchant_id, created_at) index.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SalesCursorPosition } from './sales-cursor.js';
 import type { SaleView } from './sales.presenter.js';
@@ -17,8 +17,8 @@ const POSITION_SQL = `to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH2
 const isoSql = (column: string) => `to_char("${column}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 export const SALES_ORDER_SQL = 'order by "created_at" desc, "id" desc';
 
-/** Rows a database cursor fetches per round trip while exporting. */
-export const EXPORT_FETCH_ROWS = 1_000;
+/** Rows of one export batch: one short statement each. */
+export const EXPORT_BATCH_ROWS = 1_000;
 
 export function salesWhere(merchantId: string, filters: SalesFilters, after?: SalesCursorPosition): SqlPart {
   const conditions = ['"merchant_id" = ?'];
@@ -99,28 +99,43 @@ export interface SaleExportRow {
   created_at: string;
 }
 
-/** The export's select: the columns of SaleExportRow, in order. */
+/** The export's columns, as SaleExportRow names them. */
+const EXPORT_COLUMNS_SQL = `"id" as "loan_id", "loan_number", "status", "plan_id", "principal_cents", "fee_cents", "total_cents", "currency",
+      "purchase_reference", "customer_email", "customer_phone", "livemode", ${isoSql('disbursed_at')} as "disbursed_at", ${isoSql('created_at')} as "created_at"`;
+
+/** The whole export as one select: the columns of SaleExportRow, in order (what the benchmark's psql baseline copies). */
 export function salesExportSql(merchantId: string, filters: SalesFilters): SqlPart {
   const where = salesWhere(merchantId, filters);
-  return {
-    sql: `select "id" as "loan_id", "loan_number", "status", "plan_id", "principal_cents", "fee_cents", "total_cents", "currency",
-      "purchase_reference", "customer_email", "customer_phone", "livemode", ${isoSql('disbursed_at')} as "disbursed_at", ${isoSql('created_at')} as "created_at"
-      from "loans" ${where.sql} ${SALES_ORDER_SQL}`,
-    params: where.params,
-  };
+  return { sql: `select ${EXPORT_COLUMNS_SQL}\n      from "loans" ${where.sql} ${SALES_ORDER_SQL}`, params: where.params };
+}
+
+/** An export row with its exact keyset position, where the next batch starts. */
+export type SaleExportBatchRow = SaleExportRow & { position: string };
+
+/** The EXPORT_BATCH_ROWS export rows after `after` (from the newest when undefined), in the export's order. */
+export async function salesExportBatch(em: EntityManager, merchantId: string, filters: SalesFilters, after?: SalesCursorPosition): Promise<SaleExportBatchRow[]> {
+  const where = salesWhere(merchantId, filters, after);
+  return em.getConnection().execute<SaleExportBatchRow[]>(
+    `select ${EXPORT_COLUMNS_SQL}, ${POSITION_SQL} as "position" from "loans" ${where.sql} ${SALES_ORDER_SQL} limit ?`,
+    [...where.params, EXPORT_BATCH_ROWS],
+    'all',
+    em.getTransactionContext(),
+  );
 }
 
 /**
- * The export's rows from a PostgreSQL cursor (pg-cursor, through the connection pool of MikroORM's Kysely client), a
- * batch of EXPORT_FETCH_ROWS per fetch, and the next fetch only when the consumer asks for more, so a slow client holds
- * the cursor rather than filling memory. Batches, not rows: MikroORM's own stream() re-yields every row through an
- * async generator, a promise per row, which the 1,000,000-loan benchmark felt. Holds one pooled connection until the
- * iteration ends (finished, failed or returned early).
+ * Every export row, `first` (the first batch, already read) then batch after batch, each read with one short
+ * statement (keyset, like the list's pages) only when the consumer asks for it. No connection is held between
+ * batches, so a client that reads slowly, or not at all, holds none of the pool. Rows booked during the download are
+ * newer than its first row and not in it; a row whose status changes meanwhile is in it at most once (its position
+ * never changes).
  */
-export async function* streamSalesExport(em: EntityManager, merchantId: string, filters: SalesFilters): AsyncGenerator<SaleExportRow[]> {
-  const { sql, params } = salesExportSql(merchantId, filters);
-  const connection = em.getConnection();
-  // MikroORM's stream() builds the same raw select node: values are inlined (formatQuery escapes them).
-  const compiled = { query: { kind: 'SelectQueryNode' }, sql: connection.getPlatform().formatQuery(sql, params), parameters: [] } as const;
-  for await (const result of connection.getClient().getExecutor().stream(compiled as never, EXPORT_FETCH_ROWS)) yield result.rows as SaleExportRow[];
+export async function* salesExportBatches(em: EntityManager, merchantId: string, filters: SalesFilters, first: SaleExportBatchRow[]): AsyncGenerator<SaleExportBatchRow[]> {
+  let batch = first;
+  yield batch;
+  while (batch.length === EXPORT_BATCH_ROWS) {
+    const last = batch.at(-1)!;
+    batch = await salesExportBatch(em, merchantId, filters, { createdAt: last.position, loanId: last.loan_id });
+    if (batch.length > 0) yield batch;
+  }
 }
