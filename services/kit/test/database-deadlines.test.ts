@@ -1,5 +1,5 @@
-// Every statement has a deadline: the server cancels a slow one (statement_timeout), the client gives up on one a
-// server that stopped answering never answers (query_timeout), and both are 503s. A server that hangs is a loopback
+// Every statement has a deadline: the server cancels a slow one (statement_timeout), the client ends a connection the
+// server has gone silent on while it holds it (deadlines.ts), and both are 503s. A server that hangs is a loopback
 // proxy that holds every byte (kit startTcpProxy): a warm pooled connection stays open and gets no answer, as with a
 // partition or a stopped PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -70,11 +70,11 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('the pool every service opens', () => {
-  it('sets the statement and query timeouts and TCP keepalive on each connection', async () => {
+  it('sets the statement timeout and TCP keepalive on each connection', async () => {
     const orm = await open('direct');
     expect(await sql<{ statement_timeout: string }>(orm, 'show statement_timeout')).toEqual([{ statement_timeout: `${DATABASE_DEADLINES.statementTimeoutMs / 1000}s` }]);
     const pool = (await orm.driver.getConnection().getNativeClient()) as unknown as { options: Record<string, unknown> };
-    expect(pool.options).toMatchObject({ query_timeout: DATABASE_DEADLINES.queryTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: DATABASE_KEEPALIVE_DELAY_MS });
+    expect(pool.options).toMatchObject({ keepAlive: true, keepAliveInitialDelayMillis: DATABASE_KEEPALIVE_DELAY_MS });
     expect(DATABASE_DEADLINES.queryTimeoutMs).toBeGreaterThan(DATABASE_DEADLINES.statementTimeoutMs);
   });
 
@@ -96,7 +96,7 @@ describe('a statement past its deadline', () => {
     expect(await sql(orm, 'select 1 as one')).toEqual([{ one: 1 }]);
   });
 
-  it('is given up by the client after query_timeout when the server stops answering on a warm connection, and is a 503', async () => {
+  it('is given up by the client (its connection ended) when the server sends nothing on a warm connection for queryTimeoutMs, and is a 503', async () => {
     const orm = await open('proxy', { deadlines: { statementTimeoutMs: 200, queryTimeoutMs: 500 } });
     expect(await sql(orm, 'select 1 as one')).toEqual([{ one: 1 }]);
     proxy.freeze();
@@ -107,6 +107,16 @@ describe('a statement past its deadline', () => {
     // Once the server answers again, so does the pool.
     proxy.thaw();
     expect(await sql(orm, 'select 3 as three')).toEqual([{ three: 3 }]);
+  });
+});
+
+describe('a connection back in the pool', () => {
+  it('is not ended however long it waits there idle', async () => {
+    const orm = await open('direct', { deadlines: { statementTimeoutMs: 200, queryTimeoutMs: 300 } });
+    const backend = async () => (await sql<{ pid: number }>(orm, 'select pg_backend_pid() as pid'))[0]!.pid;
+    const first = await backend();
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(await backend()).toBe(first);
   });
 });
 

@@ -5,6 +5,7 @@ import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logging/index.js';
 import { observeDatabasePool, type ObservedPool } from '../observability/metrics.js';
+import { DATABASE_DEADLINES, DATABASE_KEEPALIVE_DELAY_MS, deadlineClientOptions, guardCheckedOutConnections, type DatabaseDeadlines, type GuardedPool } from './deadlines.js';
 import { PinoOrmLogger } from './orm-logger.js';
 
 export type EntityClassOrSchema = EntityClass<object> | EntitySchema<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,22 +23,10 @@ export interface CreateOrmOptions {
   /** Reports the connection pool in the tributary_db_pool_* metrics under this service name. */
   metricsService?: string;
   /**
-   * Statement and query timeouts (DATABASE_DEADLINES by default). `false` for `migrate` only: a schema change may
-   * rightly run longer, and an operator watches it.
+   * Every statement's deadlines (deadlines.ts; DATABASE_DEADLINES by default). `false` for `migrate` only: a schema
+   * change may rightly run longer, and an operator watches it.
    */
   deadlines?: DatabaseDeadlines | false;
-}
-
-/** How long one statement may take, at the server and at the client. */
-export interface DatabaseDeadlines {
-  /** PostgreSQL cancels a statement running longer (`statement_timeout`, lock waits included). */
-  statementTimeoutMs: number;
-  /**
-   * The client gives up on a statement it has had no answer to (`pg`'s `query_timeout`). Longer than the server's own,
-   * so a live server cancels first (a clean error, the connection stays usable); this one is for a server that does
-   * not answer at all (a partition, a stopped process), where nothing else would end the wait.
-   */
-  queryTimeoutMs: number;
 }
 
 /**
@@ -46,18 +35,13 @@ export interface DatabaseDeadlines {
  */
 export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
-/** Every statement of serve, worker and seed: cancelled by the server after 10 s, given up by the client after 12 s. */
-export const DATABASE_DEADLINES: DatabaseDeadlines = { statementTimeoutMs: 10_000, queryTimeoutMs: 12_000 };
-
-/**
- * TCP keepalive probes start after a pooled connection has been idle this long: a connection to a server that went
- * away without a word (a partition, a lost host) is noticed and dropped by the pool instead of handed to a request.
- */
-export const DATABASE_KEEPALIVE_DELAY_MS = 10_000;
-
-/** The `pg` Client options behind DatabaseDeadlines (MikroORM hands driverOptions to the `pg` Pool, which gives them to each Client). */
-function deadlineOptions(deadlines: DatabaseDeadlines | false): Record<string, number> {
-  return deadlines ? { statement_timeout: deadlines.statementTimeoutMs, query_timeout: deadlines.queryTimeoutMs } : {};
+/** What the ORM does with the `pg` Pool MikroORM creates (on first connect): its deadlines, its metrics. */
+function onPoolCreated(options: CreateOrmOptions): (pool: GuardedPool & ObservedPool) => void {
+  const deadlines = options.deadlines ?? DATABASE_DEADLINES;
+  return (pool) => {
+    if (deadlines) guardCheckedOutConnections(pool, deadlines.queryTimeoutMs);
+    if (options.metricsService) observeDatabasePool(pool, options.metricsService);
+  };
 }
 
 export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
@@ -83,9 +67,9 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: DATABASE_KEEPALIVE_DELAY_MS,
-      ...deadlineOptions(options.deadlines ?? DATABASE_DEADLINES),
-      // MikroORM's PostgreSQL connection hands the `pg` Pool it creates (on first connect) to driverOptions.onPoolCreated.
-      ...(options.metricsService ? { onPoolCreated: (pool: ObservedPool) => observeDatabasePool(pool, options.metricsService!) } : {}),
+      ...deadlineClientOptions(options.deadlines ?? DATABASE_DEADLINES),
+      // MikroORM's PostgreSQL connection hands the `pg` Pool it creates to driverOptions.onPoolCreated.
+      onPoolCreated: onPoolCreated(options),
     },
   });
 }

@@ -1,4 +1,4 @@
-// A request that fails because PostgreSQL cannot be reached, or does not answer within its deadline (orm.ts), is refused
+// A request that fails because PostgreSQL cannot be reached, or does not answer within its deadline (deadlines.ts), is refused
 // with a 503 (ServiceUnavailableError), not a 500: the client may retry, and the load balancer sees the same in /readyz.
 import { ConnectionException } from '@mikro-orm/core';
 import { ServiceUnavailableError } from '../errors/index.js';
@@ -11,10 +11,10 @@ import { ServiceUnavailableError } from '../errors/index.js';
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '57014']);
 
 /**
- * What `pg` says, without a code, about a connection that broke or never came (its pool's connect timeout included),
- * or a statement the server never answered (its query_timeout).
+ * What `pg` says, without a code, about a connection that broke or never came (its pool's connect timeout included, and
+ * a connection ended for a silent server: deadlines.ts).
  */
-const UNREACHABLE_MESSAGES = [/^Connection terminated/, /not queryable/, /timeout exceeded when trying to connect/i, /^Connection (?:ended|closed)/, /^Query read timeout/];
+const UNREACHABLE_MESSAGES = [/^Connection terminated/, /not queryable/, /timeout exceeded when trying to connect/i, /^Connection (?:ended|closed)/];
 
 /** How far down `cause` chains to look (MikroORM and our own wrappers add a level each). */
 const MAX_CAUSE_DEPTH = 5;
