@@ -6,6 +6,7 @@ import pg from 'pg';
 import { seedLoans } from '../src/bench/sales-seed.js';
 import { Installment } from '../src/modules/loans/index.js';
 import { SALES_CSV_COLUMNS } from '../src/modules/sales/index.js';
+import { salesExportBatchSql } from '../src/modules/sales/sales.queries.js';
 import { createApiKey, createFundedLoan, createLoan, createMerchant, gql, startHarness, type Harness, type TestMerchant } from './helpers.js';
 
 let h: Harness;
@@ -370,6 +371,25 @@ describe('export.csv streaming', () => {
       expect((await listSales(shop, '?limit=1')).data).toHaveLength(1);
       const whole = await (await fetch(`${url}${SALES}/export.csv`, { headers: dt(shop) })).text();
       expect(parseCsv(whole)).toHaveLength(20_001);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe('export.csv batches', () => {
+  it('read each batch through the (merchant_id, created_at) index, however deep into the export', async () => {
+    const shop = await createMerchant(h, 'Deep Export Shop');
+    const client = new pg.Client({ connectionString: h.db.url });
+    await client.connect();
+    try {
+      await seedLoans(client, shop.merchant.id, 20_000, 1_000_001);
+      const [middle] = (await client.query<{ id: string }>(`select "id" from "loans" where "merchant_id" = $1 order by "created_at" desc, "id" desc offset 10000 limit 1`, [shop.merchant.id])).rows;
+      const { sql, params } = salesExportBatchSql(shop.merchant.id, { statuses: [] }, middle!.id);
+      let n = 0;
+      const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain ${sql.replace(/\?/g, () => `$${++n}`)}`, params)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Scan Backward using loans_merchant_id_created_at_index on loans');
+      expect(plan).not.toMatch(/Seq Scan|Sort Key: \(to_char/);
     } finally {
       await client.end();
     }

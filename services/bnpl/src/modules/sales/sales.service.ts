@@ -4,7 +4,7 @@ import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.
 import { Loan } from '../loans/index.js';
 import { encodeSalesCursor } from './sales-cursor.js';
 import type { SaleView } from './sales.presenter.js';
-import { salesExportBatch, salesExportBatches, salesPageRows, salesPageViews, type SaleExportRow } from './sales.queries.js';
+import { salesExportBatchReader, salesExportBatches, salesPageRows, salesPageViews, type SaleExportRow } from './sales.queries.js';
 import { validateSalesFilters, validateSalesList, type SalesFilterInput, type SalesListInput } from './sales.validation.js';
 
 /** One page of sales, newest first, and the cursor of the next page (null on the last one). */
@@ -61,7 +61,8 @@ export class SalesService {
   async export(principal: BnplPrincipal, input: SalesFilterInput): Promise<AsyncIterable<SaleExportRow[]>> {
     const merchantId = merchantOf(principal);
     const filters = validateSalesFilters(input);
-    return salesExportBatches(this.em, merchantId, filters, await salesExportBatch(this.em, merchantId, filters));
+    const read = salesExportBatchReader(this.em, merchantId, filters);
+    return salesExportBatches(read, await read());
   }
 }
 
