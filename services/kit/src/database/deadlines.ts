@@ -12,6 +12,7 @@ export interface DatabaseDeadlines {
    * The client ends a connection it has checked out of the pool when the server has sent nothing on it for this long:
    * the statement fails and the pool drops the connection. Longer than the server's own timeout, so a live server
    * cancels first (a clean error, the connection stays usable); this one is for a server that does not answer at all.
+   * So a transaction must not wait this long on anything but its own statements (mail, HTTP: after the commit).
    * `pg`'s own `query_timeout` would do the same per statement, with a timer holding each statement and its rows: on
    * bnpl's export benchmark (a statement per 1,000 rows) the server grew by 220 MiB instead of 20 and ran a third
    * slower.
