@@ -1,12 +1,15 @@
-// PostgreSQL stopped under steady traffic (issue 13 §3): the three services run as real `serve` processes on a
-// PostgreSQL of this file's own, which is stopped (a clean fast shutdown, as an operator or a failover does) while
-// creates keep arriving, then started again. While it is away every request gets an answer, and that answer is a 503
-// in the service's error format (never a hang, never a 500); /readyz says 503; once it is back the same processes
-// serve again, and every create that was acknowledged with a 2xx is in the database.
+// PostgreSQL gone under steady traffic: the three services run as real `serve` processes on a PostgreSQL of this file's
+// own. First it hangs: a second `serve` of each service reaches it through a loopback proxy that freezes (every
+// connection stays open, nothing is refused, nothing answers: a partition, or every PostgreSQL process stopped), and a
+// request on a warm pooled connection is answered 503 within the request deadline. Then it is stopped (a clean fast
+// shutdown, as an operator or a failover does) while creates keep arriving, then started again. While it is away every
+// request gets an answer, and that answer is a 503 in the service's error format (never a hang, never a 500); /readyz
+// says 503; once it is back the same processes serve again, and every create that was acknowledged with a 2xx is in
+// the database.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@tributary/kit';
-import { testTemporalAddress, waitFor } from '@tributary/kit/testing';
+import { REQUEST_DEADLINE_MS, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@tributary/kit';
+import { startTcpProxy, testTemporalAddress, waitFor, type TcpProxy } from '@tributary/kit/testing';
 import { ensureDatabases, withDatabase, type ServiceName } from '@tributary/stack';
 import { startFaultStack, type FaultStack, type PrivatePostgres, type ServiceProcess } from './support/fault-stack.js';
 
@@ -22,6 +25,8 @@ interface Target {
   column: string;
   createdId(body: unknown): string;
   create(i: number): { path: string; headers: Record<string, string>; body: unknown };
+  /** A list that needs the database. */
+  read(): { path: string; headers: Record<string, string> };
   /** The service's 503 body. */
   unavailable: unknown;
   /** A dashboard query that needs the database, and the credential it is sent with. */
@@ -35,6 +40,7 @@ const targets: Target[] = [
     column: 'slug',
     createdId: (body) => (body as { payment_request: { id: string } }).payment_request.id,
     create: (i) => ({ path: '/api/merchant/v1/payment-requests', headers: { authorization: `Bearer ${creds.crypto!.api_key}` }, body: { asset_id: 1, title: `Order ${i}`, amount: '0.015' } }),
+    read: () => ({ path: '/api/merchant/v1/payment-requests', headers: { authorization: `Bearer ${creds.crypto!.api_key}` } }),
     unavailable: { message: expect.any(String) },
     graphql: { query: '{ paymentRequests(perPage: 1) { total } }', authorization: () => `Bearer ${creds.crypto!.api_key}` },
   },
@@ -48,6 +54,7 @@ const targets: Target[] = [
       headers: { authorization: `Bearer ${creds.bnpl!.secret_key}`, 'x-merchant-public-key': String(creds.bnpl!.public_key) },
       body: { amount_cents: 25_000, currency: 'EUR', order_reference: `order-${i}`, success_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/cart' },
     }),
+    read: () => ({ path: '/api/v1/merchant/sales', headers: { authorization: `Bearer ${creds.bnpl!.dashboard_token}` } }),
     unavailable: { error: { code: 'service_unavailable', message: expect.any(String) } },
     graphql: { query: '{ bnplMerchant { id } }', authorization: () => `Bearer ${creds.bnpl!.dashboard_token}` },
   },
@@ -57,6 +64,7 @@ const targets: Target[] = [
     column: 'id',
     createdId: (body) => String((body as { data: { id: number } }).data.id),
     create: (i) => ({ path: '/api/v1/projects', headers: { authorization: `Bearer ${creds.photos!.token}` }, body: { name: `Site ${i}` } }),
+    read: () => ({ path: '/api/v1/photos', headers: { authorization: `Bearer ${creds.photos!.token}` } }),
     unavailable: { error: { code: 'service_unavailable', message: expect.any(String) } },
     graphql: { query: '{ photosTeam { id } }', authorization: () => `Bearer ${creds.photos!.token}` },
   },
@@ -74,6 +82,9 @@ interface Outcome {
 
 let stack: FaultStack;
 let postgres: PrivatePostgres;
+/** Between the second `serve` of each service and PostgreSQL. */
+let proxy: TcpProxy;
+const proxiedServers: Partial<Record<ServiceName, ServiceProcess>> = {};
 const creds: Partial<Record<ServiceName, Record<string, string>>> = {};
 const databases: Partial<Record<ServiceName, string>> = {};
 const servers: Partial<Record<ServiceName, ServiceProcess>> = {};
@@ -135,21 +146,92 @@ async function graphqlRefusal(target: Target): Promise<string> {
 }
 const count = (name: ServiceName, status: (s: number) => boolean) => outcomes[name].filter((o) => status(o.status)).length;
 
+/** The same database URL, through the proxy. */
+function throughProxy(url: string): string {
+  const proxied = new URL(url);
+  proxied.host = `127.0.0.1:${proxy.port}`;
+  return proxied.toString();
+}
+
 beforeAll(async () => {
   stack = await startFaultStack('pg-outage');
   postgres = await stack.postgres();
+  const direct = new URL(postgres.url);
+  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port) });
   await Promise.all(
     targets.map(async ({ name }) => {
       const database = `outage_${name}`;
       await ensureDatabases(postgres.url, [database]);
       databases[name] = withDatabase(postgres.url, database);
       creds[name] = (await stack.prepareDatabase(name, databases[name])) as Record<string, string>;
-      servers[name] = await stack.serve(name, { DATABASE_URL: databases[name], TEMPORAL_ADDRESS: testTemporalAddress(), CRYPTO_MERCHANT_RATE_LIMIT: '1000000' });
+      const env = { TEMPORAL_ADDRESS: testTemporalAddress(), CRYPTO_MERCHANT_RATE_LIMIT: '1000000' };
+      servers[name] = await stack.serve(name, { ...env, DATABASE_URL: databases[name] });
+      proxiedServers[name] = await stack.serve(name, { ...env, DATABASE_URL: throughProxy(databases[name]) }, `pg-outage-${name}-serve-proxied`);
     }),
   );
 }, 180_000);
 afterAll(async () => {
+  // Thawed first: a process shutting down ends its pool's connections, which waits for an answer.
+  proxy?.thaw();
   await stack?.close();
+  await proxy?.close();
+});
+
+interface TimedOutcome extends Omit<Outcome, 'created'> {
+  ms: number;
+}
+
+/** A request to the proxied `serve`, timed; a request with no answer after REQUEST_TIMEOUT_MS is a failure. */
+async function timed(target: Target, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<TimedOutcome> {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${proxiedServers[target.name]!.url}${path}`, {
+      method,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text === '' ? null : (JSON.parse(text) as unknown), retryAfter: res.headers.get('retry-after'), ms: performance.now() - t0 };
+  } catch (error) {
+    return { status: 0, body: null, retryAfter: null, failure: String(error), ms: performance.now() - t0 };
+  }
+}
+
+const readThroughProxy = (target: Target) => timed(target, 'GET', target.read().path, target.read().headers);
+
+describe('PostgreSQL hanging (nothing refused, nothing answered)', () => {
+  it('answers a request on a warm pooled connection 503 in each service\'s format within the request deadline; /readyz 503; serves again once it answers', async () => {
+    // Warm: each pool holds open connections.
+    for (const target of targets) {
+      for (let i = 0; i < 3; i += 1) expect({ name: target.name, status: (await readThroughProxy(target)).status }).toEqual({ name: target.name, status: 200 });
+    }
+    proxy.freeze();
+    try {
+      const answers = await Promise.all(
+        targets.map(async (target) => {
+          const { path, headers, body } = target.create(0);
+          const [read, create] = await Promise.all([readThroughProxy(target), timed(target, 'POST', path, headers, body)]);
+          return { target, read, create };
+        }),
+      );
+      for (const { target, read, create } of answers) {
+        for (const [what, outcome] of [['read', read], ['create', create]] as const) {
+          const { ms, ...answer } = outcome;
+          expect({ service: target.name, what, answer }).toEqual({ service: target.name, what, answer: { status: 503, body: target.unavailable, retryAfter: String(UNAVAILABLE_RETRY_AFTER_SECONDS) } });
+          expect({ service: target.name, what, withinDeadline: ms < REQUEST_DEADLINE_MS + 2_000 }).toEqual({ service: target.name, what, withinDeadline: true });
+        }
+        const ready = await fetch(`${proxiedServers[target.name]!.url}/readyz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        expect({ service: target.name, readyz: ready.status }).toEqual({ service: target.name, readyz: 503 });
+      }
+    } finally {
+      proxy.thaw();
+    }
+    for (const target of targets) {
+      const status = await waitFor(async () => (await readThroughProxy(target)).status, (s) => s === 200, 60_000);
+      expect({ service: target.name, status }).toEqual({ service: target.name, status: 200 });
+    }
+  }, 120_000);
 });
 
 describe('PostgreSQL stopped during steady traffic', () => {

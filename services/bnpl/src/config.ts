@@ -2,6 +2,7 @@
 // kit's secrets env (SECRETS_ENCRYPTION_KEY seals webhook endpoint secrets; required unless NODE_ENV is development or test).
 import { envUrl, requireSecretsKeyOutsideDevelopment, secretsFields, serviceEnv } from '@tributary/kit';
 import { z } from 'zod';
+import { exportLimitFields } from './modules/sales/index.js';
 import { sessionReadLimitFields } from './modules/widget-sessions/index.js';
 import { rateLimitFields } from './rate-limits.js';
 
@@ -22,8 +23,8 @@ function requireSmtpInProduction(env: { NODE_ENV?: string | undefined; SMTP_URL?
   }
 }
 
-/** `serve`: serviceEnv + mail + the login rate limits (rate-limits.ts) + the session polling limit + secrets. */
-export const bnplEnv = serviceEnv.extend({ ...mailFields, ...rateLimitFields, ...sessionReadLimitFields, ...secretsFields }).superRefine((env, ctx) => {
+/** `serve`: serviceEnv + mail + the login rate limits (rate-limits.ts) + the session polling limit + the export's bounds + secrets. */
+export const bnplEnv = serviceEnv.extend({ ...mailFields, ...rateLimitFields, ...sessionReadLimitFields, ...exportLimitFields, ...secretsFields }).superRefine((env, ctx) => {
   requireSmtpInProduction(env, ctx);
   requireSecretsKeyOutsideDevelopment(env, ctx);
 });

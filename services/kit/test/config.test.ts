@@ -26,6 +26,7 @@ describe('loadConfig with serviceEnv', () => {
       BODY_LIMIT: '1mb',
       WEBHOOK_ALLOW_PRIVATE_HOSTS: [],
       SHUTDOWN_GRACE_MS: 10_000,
+      REQUEST_DEADLINE_MS: 15_000,
       GRAPHQL_MAX_DEPTH: 10,
       GRAPHQL_MAX_COST: 1000,
       GRAPHQL_MAX_ALIASES: 15,

@@ -2,7 +2,7 @@
 // on the real bnpl service (`bnpl serve` in its own process, NODE_ENV=production) beside `psql \copy` of the same
 // rows (the same SELECT, same order) to CSV, one whole export per run, ABBA rounds. Targets (issue 10 §3): the
 // export takes at most 2× psql's time (throughput ratio ≥ 0.5: one operation = one whole export), and the server's
-// peak RSS while exporting stays under 100 MiB above its idle RSS (the export is streamed from a database cursor).
+// peak RSS while exporting stays under 100 MiB above its idle RSS (the export is streamed in keyset batches).
 // BENCH_SALES_LOANS sets the number of loans (default 1,000,000; 1,000 in a smoke run).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -161,7 +161,7 @@ runBenchmark(async () => {
       memory,
       notes: [
         'One operation = one whole export; the latency columns are the export times (ms), throughput is exports per second, so the throughput ratio is psql\'s time over ours.',
-        'ours: `bnpl serve` with NODE_ENV=production; rows from a PostgreSQL cursor (pg-cursor via MikroORM\'s pool, 1,000 rows per fetch) through the export\'s CSV encoder (formula neutralising, RFC 4180 quoting) to the response; the benchmark reads the body over HTTP and discards it.',
+        'ours: `bnpl serve` with NODE_ENV=production; rows read in keyset batches of 1,000 (one short statement each, no connection held between them) through the export\'s CSV encoder (formula neutralising, RFC 4180 quoting) to the response; the benchmark reads the body over HTTP and discards it.',
         'baseline: psql --command "\\copy (<the export\'s SELECT>) to stdout with (format csv, header)", stdout read and discarded; psql\'s start and connection are inside its time.',
         `RSS: the server's VmRSS before any export (idle, after start) and its peak over every export (warmup included), sampled every ${RSS_SAMPLE_MS} ms.`,
       ],

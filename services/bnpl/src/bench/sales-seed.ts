@@ -17,7 +17,7 @@ const SEED_SESSIONS = `insert into "widget_sessions" ("id", "token", "merchant_i
   select md5('s' || i)::uuid, 'ws_bench' || lpad(i::text, 10, '0'), $1, false, 'authorized', 10000 + i % 90000, 'USD',
     'order-' || i, 'shopper' || i || '@example.com', '+1415555' || lpad((i % 10000)::text, 4, '0'),
     'https://shop.example/thanks', 'https://shop.example/cart', t, t, t
-  from generate_series(1, $2::int) as i, lateral (select now() - i * interval '1 minute' as t) as x`;
+  from generate_series($3::int, $3::int + $2::int - 1) as i, lateral (select now() - i * interval '1 minute' as t) as x`;
 
 const SEED_LOANS = `insert into "loans" ("id", "loan_number", "merchant_id", "session_id", "livemode", "status", "plan_id", "principal_cents",
     "fee_cents", "total_cents", "currency", "purchase_reference", "customer_email", "customer_phone", "disbursed_at", "created_at", "updated_at")
@@ -27,12 +27,15 @@ const SEED_LOANS = `insert into "loans" ("id", "loan_number", "merchant_id", "se
     case i % 10 when 0 then '=HYPERLINK("https://x.example",' || i || ')' when 1 then 'order "' || i || '", gift' else 'order-' || i end,
     'shopper' || i || '@example.com', case when i % 3 = 0 then null else '+1415555' || lpad((i % 10000)::text, 4, '0') end,
     case when i % 2 = 0 then t + interval '1 day' end, t, t
-  from generate_series(1, $2::int) as i, lateral (select now() - i * interval '1 minute' as t, 10000 + i % 90000 as p) as x`;
+  from generate_series($3::int, $3::int + $2::int - 1) as i, lateral (select now() - i * interval '1 minute' as t, 10000 + i % 90000 as p) as x`;
 
-/** Inserts `count` loans (and their sessions) of the merchant, created one a minute back from now; then ANALYZE. Once per database (fixed ids and numbers). */
-export async function seedLoans(client: pg.ClientBase, merchantId: string, count: number): Promise<void> {
-  await client.query(SEED_SESSIONS, [merchantId, count]);
-  await client.query(SEED_LOANS, [merchantId, count]);
+/**
+ * Inserts `count` loans (and their sessions) of the merchant, numbered from `first`, loan n created n minutes back from
+ * now; then ANALYZE. Ids and numbers are fixed by n: the ranges seeded on one database must not overlap.
+ */
+export async function seedLoans(client: pg.ClientBase, merchantId: string, count: number, first = 1): Promise<void> {
+  await client.query(SEED_SESSIONS, [merchantId, count, first]);
+  await client.query(SEED_LOANS, [merchantId, count, first]);
   await client.query('analyze "widget_sessions", "loans"');
 }
 

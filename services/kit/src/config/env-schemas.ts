@@ -2,6 +2,7 @@
 import { SERVICE_NAMES, type ServiceName } from '@tributary/workflows';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { REQUEST_DEADLINE_MS } from '../http/request-deadline.js';
 
 /** An integer written in decimal, e.g. a port or a number of milliseconds. */
 export const envInteger = (min: number, max: number) =>
@@ -114,6 +115,8 @@ export const serviceEnv = z.object({
   PUBLIC_BASE_URL: envUrl(['http:', 'https:'], 'an http(s) URL').transform((url) => url.replace(/\/+$/, '')).optional(),
   WEBHOOK_ALLOW_PRIVATE_HOSTS: commaList.default([]),
   SHUTDOWN_GRACE_MS: envInteger(0, 600_000).default(10_000),
+  /** How long a request may go unanswered before it is answered 503 (http/request-deadline.ts). */
+  REQUEST_DEADLINE_MS: envInteger(1_000, 600_000).default(REQUEST_DEADLINE_MS),
   /** `production` turns off what is for local development only (GRAPHIQL_DEMO_AUTHORIZATION). */
   NODE_ENV: z.string().trim().optional(),
   GRAPHIQL_DEMO_AUTHORIZATION: graphiqlDemoAuthorizationEnv.optional(),

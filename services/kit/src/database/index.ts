@@ -1,5 +1,6 @@
 export * from './orm-logger.js';
 export * from './orm.js';
+export * from './deadlines.js';
 export * from './after-commit.js';
 export * from './kit-tables.js';
 export * from './idempotency.js';

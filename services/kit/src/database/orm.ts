@@ -5,6 +5,7 @@ import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logging/index.js';
 import { observeDatabasePool, type ObservedPool } from '../observability/metrics.js';
+import { DATABASE_DEADLINES, DATABASE_KEEPALIVE_DELAY_MS, deadlineClientOptions, guardCheckedOutConnections, type DatabaseDeadlines, type GuardedPool } from './deadlines.js';
 import { PinoOrmLogger } from './orm-logger.js';
 
 export type EntityClassOrSchema = EntityClass<object> | EntitySchema<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -21,6 +22,11 @@ export interface CreateOrmOptions {
   pool?: { min?: number; max?: number };
   /** Reports the connection pool in the tributary_db_pool_* metrics under this service name. */
   metricsService?: string;
+  /**
+   * Every statement's deadlines (deadlines.ts; DATABASE_DEADLINES by default). `false` for `migrate` only: a schema
+   * change may rightly run longer, and an operator watches it.
+   */
+  deadlines?: DatabaseDeadlines | false;
 }
 
 /**
@@ -28,6 +34,15 @@ export interface CreateOrmOptions {
  * server that accepts connections but never answers must not hang requests (they become 503s, see unavailable.ts).
  */
 export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
+/** What the ORM does with the `pg` Pool MikroORM creates (on first connect): its deadlines, its metrics. */
+function onPoolCreated(options: CreateOrmOptions): (pool: GuardedPool & ObservedPool) => void {
+  const deadlines = options.deadlines ?? DATABASE_DEADLINES;
+  return (pool) => {
+    if (deadlines) guardCheckedOutConnections(pool, deadlines.queryTimeoutMs);
+    if (options.metricsService) observeDatabasePool(pool, options.metricsService);
+  };
+}
 
 export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
   const { logger } = options;
@@ -50,8 +65,11 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
     ...(options.pool ? { pool: options.pool } : {}),
     driverOptions: {
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-      // MikroORM's PostgreSQL connection hands the `pg` Pool it creates (on first connect) to driverOptions.onPoolCreated.
-      ...(options.metricsService ? { onPoolCreated: (pool: ObservedPool) => observeDatabasePool(pool, options.metricsService!) } : {}),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: DATABASE_KEEPALIVE_DELAY_MS,
+      ...deadlineClientOptions(options.deadlines ?? DATABASE_DEADLINES),
+      // MikroORM's PostgreSQL connection hands the `pg` Pool it creates to driverOptions.onPoolCreated.
+      onPoolCreated: onPoolCreated(options),
     },
   });
 }

@@ -122,8 +122,9 @@ export class RateLimitedError extends DomainError {
   readonly kind = 'rate_limited';
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    super(`Rate limit exceeded; retry after ${retryAfterSeconds}s`, undefined);
+  /** `publicMessage` replaces the format's standard one when the limit needs saying (what is limited, and how). */
+  constructor(retryAfterSeconds: number, publicMessage?: string) {
+    super(`Rate limit exceeded; retry after ${retryAfterSeconds}s`, publicMessage);
     // Retry-After is whole seconds and at least 1, or clients would retry immediately.
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }

@@ -15,3 +15,4 @@ export * from './method-not-allowed.js';
 export * from './parse-errors.js';
 export * from './html.js';
 export * from './ports.js';
+export * from './request-deadline.js';

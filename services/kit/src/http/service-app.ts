@@ -1,8 +1,9 @@
-// The Express app every service runs: request metrics and /metrics, request ids, access logs, malformed URLs refused, JSON-only bodies, health
-// probes, a request-scoped EntityManager, the service's own routes, then 405, 404 and one error handler.
+// The Express app every service runs: request metrics and /metrics, request ids, access logs, a deadline on every
+// request, malformed URLs refused, JSON-only bodies, health probes, a request-scoped EntityManager, the service's own
+// routes, then 405, 404 and one error handler.
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import {
   InternalError,
   RouteNotFoundError,
@@ -22,6 +23,7 @@ import { expressErrorToDomain, refuseMalformedUrls } from './malformed-request.j
 import { refuseUnservedMethods } from './method-not-allowed.js';
 import { answerParseErrors } from './parse-errors.js';
 import { runReadinessChecks, type ReadinessCheck } from './readiness.js';
+import { REQUEST_DEADLINE_MS, answeredByDeadline, requestDeadline } from './request-deadline.js';
 import { applyRoutingSettings } from './routing.js';
 
 export interface ServiceAppOptions {
@@ -41,6 +43,8 @@ export interface ServiceAppOptions {
   metricsToken?: string | undefined;
   /** Capability tokens in the service's paths: shortened in the access log and the traces (capabilities.ts). */
   capabilities?: readonly CapabilityToken[];
+  /** How long a request may go unanswered (request-deadline.ts); REQUEST_DEADLINE_MS by default. */
+  requestDeadlineMs?: number;
   /** Mount REST routes and the subgraph here. */
   configure: (app: Express) => void | Promise<void>;
 }
@@ -61,6 +65,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
   const capabilities = capabilityRedaction(options.capabilities ?? []);
   // Orchestrators poll the probes every few seconds; only failures are worth a line.
   app.use(accessLog(logger, { quietPaths: probePaths, loggedUrl: capabilities.url }));
+  // After the access log, so the 503 it answers is logged like any other; before everything that may wait.
+  const renderError = errorRenderer(errorFormat, bodyLimit);
+  app.use(requestDeadline(options.requestDeadlineMs ?? REQUEST_DEADLINE_MS, (error, res) => renderError(error, res.req, res)));
   // Before every route (probes and unknown paths included) and before the body is read.
   app.use(refuseMalformedUrls());
   // Before the service's routes and guards, so a request they refuse is shortened like one they answer.
@@ -90,16 +97,27 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Expr
 
   app.use(refuseUnservedMethods(app));
   app.use((req, _res, next) => next(new RouteNotFoundError(req.method, req.path)));
-  app.use(errorHandler(errorFormat, bodyLimit));
+  app.use(errorHandler(renderError));
   return app;
 }
 
-function errorHandler(format: ErrorFormat, bodyLimit: string): ErrorRequestHandler {
+type ErrorRenderer = (error: unknown, req: Request, res: Response) => void;
+
+function errorHandler(renderError: ErrorRenderer): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
+    // The deadline has answered already: the route failed after it, and its error goes nowhere (the 503 is logged).
+    if (answeredByDeadline(res)) return;
     if (res.headersSent) {
       // Too late to send an error body; Express's default handler closes the connection.
       return next(error);
     }
+    renderError(error, req, res);
+  };
+}
+
+/** The one way an error becomes an answer: as a DomainError, rendered in the service's format. */
+function errorRenderer(format: ErrorFormat, bodyLimit: string): ErrorRenderer {
+  return (error, req, res) => {
     const domainError: DomainError = isDomainError(error)
       ? error
       : (bodyParserErrorToDomain(error, bodyLimit) ?? expressErrorToDomain(error, req) ?? databaseUnavailableError(error) ?? new InternalError(error));

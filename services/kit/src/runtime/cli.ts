@@ -46,7 +46,7 @@ export async function runServiceCommand<C extends ServiceEnv>(definition: Servic
     case 'migrate': {
       const config = loadConfig(databaseEnv, env);
       const logger = stderrLogger(config.LOG_LEVEL);
-      const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger);
+      const orm = await openServiceDatabase(definition, config.DATABASE_URL, logger, { deadlines: false });
       try {
         const applied = await migrateUp(orm);
         logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');

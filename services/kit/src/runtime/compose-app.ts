@@ -15,7 +15,7 @@ export interface ComposeServiceAppOptions<TContext extends object> {
   service: string;
   orm: MikroORM;
   logger: Logger;
-  config: Pick<ServiceEnv, 'BODY_LIMIT' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'NODE_ENV' | 'GRAPHIQL_DEMO_AUTHORIZATION' | 'METRICS_TOKEN'> & GraphqlLimitsConfig;
+  config: Pick<ServiceEnv, 'BODY_LIMIT' | 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'NODE_ENV' | 'GRAPHIQL_DEMO_AUTHORIZATION' | 'METRICS_TOKEN' | 'REQUEST_DEADLINE_MS'> & GraphqlLimitsConfig;
   errorFormat: ErrorFormat;
   /** Mounts the service's REST routers. */
   routes(app: Express): void;
@@ -55,6 +55,7 @@ export async function composeServiceApp<TContext extends object>(options: Compos
     otherBodyRoutes: options.otherBodyRoutes,
     metricsToken: config.METRICS_TOKEN,
     capabilities: options.capabilities,
+    requestDeadlineMs: config.REQUEST_DEADLINE_MS,
     configure: async (express) => {
       options.routes(express);
       const { document, restBase, docsPath } = options.apiDocs;

@@ -1,14 +1,19 @@
 // The `serve` side of the runtime: a service's database, app and HTTP server from its definition.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ServiceEnv } from '../config/index.js';
-import { createOrm } from '../database/index.js';
+import { createOrm, type CreateOrmOptions } from '../database/index.js';
 import { startHttpServer, type RunningServer } from '../http/index.js';
 import { createLogger, type Logger } from '../logging/index.js';
 import type { ServiceDefinition } from './definition.js';
 
 /** Opens the service's ORM (its entities and checked-in migrations); the caller closes it. */
-export function openServiceDatabase(definition: Pick<ServiceDefinition, 'name' | 'entities' | 'migrations'>, databaseUrl: string, logger?: Logger): Promise<MikroORM> {
-  return createOrm({ clientUrl: databaseUrl, entities: definition.entities, migrations: definition.migrations, metricsService: definition.name, ...(logger ? { logger } : {}) });
+export function openServiceDatabase(
+  definition: Pick<ServiceDefinition, 'name' | 'entities' | 'migrations'>,
+  databaseUrl: string,
+  logger?: Logger,
+  options: Pick<CreateOrmOptions, 'deadlines'> = {},
+): Promise<MikroORM> {
+  return createOrm({ clientUrl: databaseUrl, entities: definition.entities, migrations: definition.migrations, metricsService: definition.name, ...(logger ? { logger } : {}), ...options });
 }
 
 export interface RunningService extends RunningServer {

@@ -9,3 +9,4 @@ export * from './concurrency.js';
 export * from './test-redis.js';
 export * from './occupied-port.js';
 export * from './path-spellings.js';
+export * from './tcp-proxy.js';

@@ -9,3 +9,4 @@ export { SALES_CSV_COLUMNS } from './sales-csv.js';
 export { SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from './sales.validation.js';
 export { decodeSalesCursor, encodeSalesCursor, type SalesCursorPosition } from './sales-cursor.js';
 export { salesExportSql } from './sales.queries.js';
+export { exportLimitFields, type ExportLimitConfig } from './sales-export-limits.js';

@@ -54,7 +54,7 @@ const HEADER = csvRecord(SALES_CSV_COLUMNS);
 
 /**
  * The CSV text of the row `batches`, header first, in chunks of SALES_CSV_BATCH_ROWS records; pulls the next rows only when the
- * consumer asks for the next chunk (so a slow reader leaves them in the database cursor). No rows: the header alone.
+ * consumer asks for the next chunk (so a slow reader leaves them in the database). No rows: the header alone.
  */
 export async function* salesCsvChunks(batches: AsyncIterable<readonly SaleExportRow[]>): AsyncGenerator<string> {
   let chunk = HEADER;

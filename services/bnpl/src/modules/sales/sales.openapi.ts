@@ -76,11 +76,11 @@ export const salesApi = {
   export: defineApiRoute({
     method: 'get',
     path: `${MERCHANT_PREFIX}/sales/export.csv`,
-    errors: [401, 422],
+    errors: [401, 422, 429],
     operation: {
       operationId: 'exportSales',
       summary: 'Every sale as CSV',
-      description: `Streamed (RFC 4180, CRLF, UTF-8, header row), newest first, filtered like the list (status, from, to; no paging). Columns: ${SALES_CSV_COLUMNS.join(', ')}. Text cells starting with =, +, -, @, tab or CR are prefixed with a single quote (formula injection).`,
+      description: `Streamed (RFC 4180, CRLF, UTF-8, header row), newest first, filtered like the list (status, from, to; no paging). Columns: ${SALES_CSV_COLUMNS.join(', ')}. Text cells starting with =, +, -, @, tab or CR are prefixed with a single quote (formula injection). A merchant runs at most BNPL_EXPORTS_PER_MERCHANT exports at once (default 2; one more answers 429 \`rate_limited\`); a download whose client reads nothing for BNPL_EXPORT_IDLE_TIMEOUT_SECONDS (default 30) is cut off.`,
       tags,
       security: DASHBOARD_TOKEN_SECURITY,
       requestParams: { query: salesFilterQuery },

@@ -1,7 +1,8 @@
 // The sales module's own SQL over the loans table (read only): the filters as one WHERE clause shared by the list and
-// the CSV export, the keyset page, and the export's streamed select. The order is the list's everywhere: newest first
-// by (created_at, id), served by the (merchant_id, created_at) index.
+// the CSV export, the keyset page, and the export's batches. The order is the list's everywhere: newest first by
+// (created_at, id), served by the (merchant_id, created_at) index.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executePrepared, preparedStatement, type PreparedStatement } from '@tributary/kit';
 import type { SalesCursorPosition } from './sales-cursor.js';
 import type { SaleView } from './sales.presenter.js';
 import type { SalesFilters, SalesListQuery } from './sales.validation.js';
@@ -15,10 +16,14 @@ interface SqlPart {
 const POSITION_SQL = `to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** A timestamp as ISO 8601 UTC with milliseconds, like the JSON answers' toISOString(). */
 const isoSql = (column: string) => `to_char("${column}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-export const SALES_ORDER_SQL = 'order by "created_at" desc, "id" desc';
+/**
+ * Qualified: ORDER BY reads a bare name as an output column first, and the export's "created_at" is formatted text, by
+ * which PostgreSQL would sort every matching row for each batch instead of walking the index.
+ */
+export const SALES_ORDER_SQL = 'order by "loans"."created_at" desc, "loans"."id" desc';
 
-/** Rows a database cursor fetches per round trip while exporting. */
-export const EXPORT_FETCH_ROWS = 1_000;
+/** Rows of one export batch: one short statement each. */
+export const EXPORT_BATCH_ROWS = 1_000;
 
 export function salesWhere(merchantId: string, filters: SalesFilters, after?: SalesCursorPosition): SqlPart {
   const conditions = ['"merchant_id" = ?'];
@@ -99,28 +104,67 @@ export interface SaleExportRow {
   created_at: string;
 }
 
-/** The export's select: the columns of SaleExportRow, in order. */
+/** The export's columns, as SaleExportRow names them. */
+const EXPORT_COLUMNS_SQL = `"id" as "loan_id", "loan_number", "status", "plan_id", "principal_cents", "fee_cents", "total_cents", "currency",
+      "purchase_reference", "customer_email", "customer_phone", "livemode", ${isoSql('disbursed_at')} as "disbursed_at", ${isoSql('created_at')} as "created_at"`;
+
+/** The whole export as one select: the columns of SaleExportRow, in order (what the benchmark's psql baseline copies). */
 export function salesExportSql(merchantId: string, filters: SalesFilters): SqlPart {
   const where = salesWhere(merchantId, filters);
+  return { sql: `select ${EXPORT_COLUMNS_SQL}\n      from "loans" ${where.sql} ${SALES_ORDER_SQL}`, params: where.params };
+}
+
+/**
+ * The select of one export batch: the EXPORT_BATCH_ROWS rows after the loan `afterLoanId` (from the newest when
+ * undefined). The position is read from that loan's own row (one primary-key lookup), so the rows carry no position
+ * column: a million exported rows are a million strings fewer to parse.
+ */
+export function salesExportBatchSql(merchantId: string, filters: SalesFilters, afterLoanId?: string): SqlPart {
+  const where = salesWhere(merchantId, filters);
+  const after = afterLoanId ? ' and ("created_at", "id") < ((select "created_at" from "loans" where "id" = ?::uuid), ?::uuid)' : '';
   return {
-    sql: `select "id" as "loan_id", "loan_number", "status", "plan_id", "principal_cents", "fee_cents", "total_cents", "currency",
-      "purchase_reference", "customer_email", "customer_phone", "livemode", ${isoSql('disbursed_at')} as "disbursed_at", ${isoSql('created_at')} as "created_at"
-      from "loans" ${where.sql} ${SALES_ORDER_SQL}`,
-    params: where.params,
+    sql: `select ${EXPORT_COLUMNS_SQL} from "loans" ${where.sql}${after} ${SALES_ORDER_SQL} limit ?`,
+    params: [...where.params, ...(afterLoanId ? [afterLoanId, afterLoanId] : []), EXPORT_BATCH_ROWS],
+  };
+}
+
+/** Reads one export batch: the first when `afterLoanId` is undefined, else the one after that loan. */
+export type SalesExportBatchReader = (afterLoanId?: string) => Promise<SaleExportRow[]>;
+
+/**
+ * The batch reader of one export. Its two statements (the first batch, the batches after a loan) run as named prepared
+ * statements on the pool (kit executePrepared): parsed and planned once per connection, the values sent apart. Through
+ * MikroORM's execute (values formatted into the text, a plan per batch) the 1,000,000-loan benchmark's server grew by
+ * 220 MiB instead of 20 and ran a third slower.
+ */
+export function salesExportBatchReader(em: EntityManager, merchantId: string, filters: SalesFilters): SalesExportBatchReader {
+  const statements = new Map<boolean, PreparedStatement>();
+  return (afterLoanId) => {
+    const { sql, params } = salesExportBatchSql(merchantId, filters, afterLoanId);
+    const after = afterLoanId !== undefined;
+    if (!statements.has(after)) statements.set(after, preparedStatement(sql));
+    return executePrepared<SaleExportRow>(em, statements.get(after)!, params);
   };
 }
 
 /**
- * The export's rows from a PostgreSQL cursor (pg-cursor, through the connection pool of MikroORM's Kysely client), a
- * batch of EXPORT_FETCH_ROWS per fetch, and the next fetch only when the consumer asks for more, so a slow client holds
- * the cursor rather than filling memory. Batches, not rows: MikroORM's own stream() re-yields every row through an
- * async generator, a promise per row, which the 1,000,000-loan benchmark felt. Holds one pooled connection until the
- * iteration ends (finished, failed or returned early).
+ * Every export row, `first` (the first batch, already read) then batch after batch, each read with one short
+ * statement (keyset, like the list's pages) when the consumer asks for it. A client that reads slowly, or not at all,
+ * holds one batch in memory and none of the pool's connections. Rows booked during the download are newer than its
+ * first row and not in it; a row whose status changes meanwhile is in it at most once (its position never changes).
  */
-export async function* streamSalesExport(em: EntityManager, merchantId: string, filters: SalesFilters): AsyncGenerator<SaleExportRow[]> {
-  const { sql, params } = salesExportSql(merchantId, filters);
-  const connection = em.getConnection();
-  // MikroORM's stream() builds the same raw select node: values are inlined (formatQuery escapes them).
-  const compiled = { query: { kind: 'SelectQueryNode' }, sql: connection.getPlatform().formatQuery(sql, params), parameters: [] } as const;
-  for await (const result of connection.getClient().getExecutor().stream(compiled as never, EXPORT_FETCH_ROWS)) yield result.rows as SaleExportRow[];
+export async function* salesExportBatches(read: SalesExportBatchReader, first: SaleExportRow[]): AsyncGenerator<SaleExportRow[]> {
+  let after = lastOfFullBatch(first);
+  if (first.length > 0) yield first;
+  while (after !== undefined) {
+    // Only the last loan id is kept across the read, not the batch it ends.
+    const batch = await read(after);
+    after = lastOfFullBatch(batch);
+    if (batch.length > 0) yield batch;
+  }
+}
+
+/** The loan id the next batch starts after; undefined when `batch` was the last (short) one. */
+function lastOfFullBatch(batch: SaleExportRow[]): string | undefined {
+  return batch.length === EXPORT_BATCH_ROWS ? batch.at(-1)!.loan_id : undefined;
 }

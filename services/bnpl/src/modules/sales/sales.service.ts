@@ -4,7 +4,7 @@ import { dashboardMerchantId, type BnplPrincipal } from '../merchant-auth/index.
 import { Loan } from '../loans/index.js';
 import { encodeSalesCursor } from './sales-cursor.js';
 import type { SaleView } from './sales.presenter.js';
-import { salesPageRows, salesPageViews, streamSalesExport, type SaleExportRow } from './sales.queries.js';
+import { salesExportBatchReader, salesExportBatches, salesPageRows, salesPageViews, type SaleExportRow } from './sales.queries.js';
 import { validateSalesFilters, validateSalesList, type SalesFilterInput, type SalesListInput } from './sales.validation.js';
 
 /** One page of sales, newest first, and the cursor of the next page (null on the last one). */
@@ -54,40 +54,16 @@ export class SalesService {
   }
 
   /**
-   * Every sale matching the filters, newest first, as batches of rows streamed from a database cursor (see
-   * streamSalesExport).
-   * The filters are checked before anything is read (422); the first row is read here, so a failing query is still
-   * an ordinary error answer rather than a cut-off download.
+   * Every sale matching the filters, newest first, as batches of rows read one short statement at a time (see
+   * salesExportBatches). The filters are checked before anything is read (422); the first batch is read here, so a
+   * failing query is still an ordinary error answer rather than a cut-off download.
    */
-  async export(principal: BnplPrincipal, input: SalesFilterInput): Promise<AsyncIterableIterator<SaleExportRow[]>> {
+  async export(principal: BnplPrincipal, input: SalesFilterInput): Promise<AsyncIterable<SaleExportRow[]>> {
     const merchantId = merchantOf(principal);
     const filters = validateSalesFilters(input);
-    const rows = streamSalesExport(this.em, merchantId, filters);
-    return withFirst(await rows.next(), rows);
+    const read = salesExportBatchReader(this.em, merchantId, filters);
+    return salesExportBatches(read, await read());
   }
-}
-
-/**
- * `rest` with its already-read first result in front. Unlike a generator, return() reaches `rest` even before the
- * first next() (a client gone before the download began), so the cursor's connection always goes back to the pool.
- */
-function withFirst<T>(first: IteratorResult<T>, rest: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
-  let pending: IteratorResult<T> | undefined = first.done ? undefined : first;
-  return {
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-    next: async () => {
-      const result = pending ?? (await rest.next());
-      pending = undefined;
-      return result;
-    },
-    return: async (value?: unknown) => {
-      pending = undefined;
-      await rest.return?.(value);
-      return { done: true, value: undefined };
-    },
-  };
 }
 
 /** The first `limit` of a page read with one row more, and the next page's cursor when that row exists. */
