@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { IDEMPOTENT_RETRY_BURST, createTestDatabase, startHttpsReceiver, testRedisUrl, waitFor, type HttpsReceiver, type TestDatabase } from '@tributary/kit/testing';
 import type { ServiceName } from '@tributary/stack';
+import { invoiceWorkflowId, widgetSessionWorkflowId } from '@tributary/workflows';
 import { startFaultStack, WEBHOOK_TEST_HOSTS, type FaultStack, type PrivateTemporal, type ServiceProcess, queryDatabase } from './support/fault-stack.js';
 
 const REDIS_URL = testRedisUrl();
@@ -96,8 +97,10 @@ describe('two instances of crypto on one database, Temporal and Redis', () => {
     const ids = new Set(answers.map((a) => (a.body.payment_request as { id: string }).id));
     expect(ids.size).toBe(1);
     const [slug] = [...ids];
-    expect(await query('crypto', 'select id from payment_requests where slug = $1', [slug])).toHaveLength(1);
-    expect(await query('crypto', "select id from workflow_outbox where kind = 'start' and workflow_id like $1", [`%${slug}%`])).toHaveLength(1);
+    const requests = await query<{ id: number; created_at: Date }>('crypto', 'select id, created_at from payment_requests where slug = $1', [slug]);
+    expect(requests).toHaveLength(1);
+    const workflowId = invoiceWorkflowId({ id: Number(requests[0]!.id), createdAt: requests[0]!.created_at });
+    expect(await query('crypto', "select id from workflow_outbox where kind = 'start' and workflow_id = $1", [workflowId])).toHaveLength(1);
   });
 
   it('concurrent creates on both instances each get a receive address of their own', async () => {
@@ -136,8 +139,9 @@ describe('two instances of bnpl', () => {
     const tokens = new Set(answers.map((a) => a.body.session_token as string));
     expect(tokens.size).toBe(1);
     const [token] = [...tokens];
-    expect(await query('bnpl', 'select id from widget_sessions where token = $1', [token])).toHaveLength(1);
-    expect(await query('bnpl', "select id from workflow_outbox where kind = 'start' and workflow_id like $1", [`%${token}%`])).toHaveLength(1);
+    const sessions = await query<{ id: string }>('bnpl', 'select id from widget_sessions where token = $1', [token]);
+    expect(sessions).toHaveLength(1);
+    expect(await query('bnpl', "select id from workflow_outbox where kind = 'start' and workflow_id = $1", [widgetSessionWorkflowId(sessions[0]!.id)])).toHaveLength(1);
   });
 
   it(`checkouts racing on both instances for a link's ${LINK_USES} uses book exactly ${LINK_USES} loans`, async () => {
