@@ -28,7 +28,7 @@ beforeAll(async () => {
     orm: h.orm,
     logger: createLogger({ service: 'photos', level: 'silent' }),
     config: { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_NAMESPACE: temporal.namespace ?? 'default', WEBHOOK_ALLOW_PRIVATE_HOSTS: [] },
-    env: { MEDIA_STORAGE_DIR: h.mediaDir },
+    env: { NODE_ENV: 'test', MEDIA_STORAGE_DIR: h.mediaDir },
   });
 }, 180_000);
 
