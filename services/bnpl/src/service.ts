@@ -91,7 +91,7 @@ export async function buildApp({ orm, logger, config }: BuildServiceAppOptions<B
       express.use(paymentLinkRoutes(services.auth, services.paymentLinks));
       express.use(refundRoutes(services.auth, services.refunds));
       express.use(settlementRoutes(services.auth, services.settlements));
-      express.use(salesRoutes(services.auth, services.sales, { logger, config }));
+      express.use(salesRoutes(services.auth, services.sales, { config }));
       express.use(webhookEndpointRoutes(services.auth, services.webhookEndpoints));
       express.use(checkoutRoutes(checkout));
       express.use(paymentLinkPageRoutes(paymentLinks, paymentLinkStartLimits({ store: rateLimits, config, logger })));

@@ -1,4 +1,4 @@
-import { mountApiRoute, type Logger, serviceRouter } from '@tributary/kit';
+import { mountApiRoute, serviceRouter } from '@tributary/kit';
 import type { Request, Response, Router } from 'express';
 import { dashboardPrincipalOf, requireDashboardToken, type MerchantAuthService } from '../merchant-auth/index.js';
 import { SALES_CSV_CONTENT_TYPE, SALES_CSV_FILENAME, salesCsvChunks } from './sales-csv.js';
@@ -13,7 +13,7 @@ import { salesFilterInputFromQuery, salesListInputFromQuery } from './sales.vali
  * /api/v1/merchant/sales (DT); methods and paths come from sales.openapi.ts. export.csv is mounted before
  * /sales/:loan_id, so it is never read as a loan id.
  */
-export function salesRoutes(auth: MerchantAuthService, sales: SalesService, options: { logger: Logger; config: ExportLimitConfig }): Router {
+export function salesRoutes(auth: MerchantAuthService, sales: SalesService, options: { config: ExportLimitConfig }): Router {
   const router = serviceRouter();
   const dashboardToken = requireDashboardToken(auth);
   const slots = new ExportSlots(options.config.BNPL_EXPORTS_PER_MERCHANT);
@@ -29,7 +29,7 @@ export function salesRoutes(auth: MerchantAuthService, sales: SalesService, opti
       const batches = await sales.export(principal, salesFilterInputFromQuery(req.query));
       res.status(200);
       res.set({ 'Content-Type': SALES_CSV_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${SALES_CSV_FILENAME}"`, 'Cache-Control': 'no-store' });
-      await sendCsv(req, res, batches, idleMs, options.logger);
+      await sendCsv(req, res, batches, idleMs);
     } finally {
       release();
     }
@@ -40,8 +40,12 @@ export function salesRoutes(auth: MerchantAuthService, sales: SalesService, opti
   return router;
 }
 
-/** The CSV body, pulled batch by batch as the client takes it. Headers are gone by then: a failure can only cut the body. */
-async function sendCsv(req: Request, res: Response, batches: AsyncIterable<SaleExportRow[]>, idleMs: number, logger: Logger): Promise<void> {
+/**
+ * The CSV body, pulled batch by batch as the client takes it. Headers are gone by then: a failure can only cut the body.
+ * Logged through `req.log`, so the line carries the download's request id.
+ */
+async function sendCsv(req: Request, res: Response, batches: AsyncIterable<SaleExportRow[]>, idleMs: number): Promise<void> {
+  const logger = req.log;
   try {
     await pipeWithIdleTimeout(salesCsvChunks(batches), res, idleMs);
   } catch (error) {
