@@ -2,7 +2,7 @@
 // gateway; waits for readiness, prints the URL table, and stops everything on Ctrl-C / SIGTERM.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEVELOPMENT_NODE_ENVS, METRICS_PATH, SERVICE_NODE_FLAGS, isDevelopmentNodeEnv } from '@tributary/kit';
+import { DEVELOPMENT_NODE_ENVS, METRICS_PATH, SERVICE_NODE_FLAGS, describeNodeEnv, isDevelopmentNodeEnv } from '@tributary/kit';
 import { loadStackEnv, type StackEnv } from './config.js';
 import { StackError } from './errors.js';
 import { acquireStartLock, onShutdown } from './lifecycle.js';
@@ -139,7 +139,7 @@ export function assertDevelopmentNodeEnv(callerEnv: NodeJS.ProcessEnv = process.
   const nodeEnv = stackNodeEnv(callerEnv);
   if (!isDevelopmentNodeEnv(nodeEnv)) {
     throw new StackError(
-      `NODE_ENV is ${JSON.stringify(nodeEnv.slice(0, 40))}: npm start runs the services for development, where seed writes the demo credentials`,
+      `${describeNodeEnv(nodeEnv)}: npm start runs the services for development, where seed writes the demo credentials`,
       `unset NODE_ENV (npm start sets development) or set it to ${DEVELOPMENT_NODE_ENVS.join(' or ')}; run a deployment's built entry points directly (README, "Production")`,
     );
   }

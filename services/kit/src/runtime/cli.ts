@@ -35,8 +35,9 @@ export interface ServiceCommandIo {
 }
 
 /**
- * Runs one command. `seed` refuses outside development and tests (seedRefusal). `migrate` and `seed` log to stderr (`seed` owns stdout for its one JSON line); `serve` and `worker`
- * run until SIGTERM/SIGINT. An unknown command prints the usage and sets exit code 2.
+ * Runs one command. `seed` refuses outside development and tests (seedRefusal). `migrate` and `seed` log to stderr
+ * (`seed` owns stdout for its one JSON line); `serve` and `worker` run until SIGTERM/SIGINT. An unknown command prints
+ * the usage and sets exit code 2.
  */
 export async function runServiceCommand<C extends ServiceEnv>(definition: ServiceDefinition<C, object>, command: string | undefined, io: ServiceCommandIo = {}): Promise<void> {
   const env = io.env ?? process.env;
